@@ -1,0 +1,31 @@
+// The subcommands of `lab`. Each returns the process exit status:
+// 0 everything right, 1 a kernel is wrong (or did not build), 2 the command itself could not run.
+#pragma once
+
+#include "defines.hpp"
+
+#include <string>
+#include <vector>
+
+namespace course {
+
+struct CommonOptions {
+    std::string device;   // --device; empty: LAB_DEVICE or the default device
+    std::string root;     // --root; empty: LAB_ROOT or the source tree
+};
+
+int devices_command(const CommonOptions& common);
+
+struct RunOptions {
+    std::string lab;                  // "02"
+    bool solution = false;            // --solution: solutions/ instead of labs/
+    std::string submission;           // --submission DIR
+    std::vector<std::string> sizes;   // --size, replaces the lab's check sizes
+    std::vector<std::string> defines; // -D NAME=VALUE
+    std::uint64_t seed = 1;
+    bool no_timing = false;
+};
+
+int run_command(const CommonOptions& common, const RunOptions& options);
+
+}  // namespace course

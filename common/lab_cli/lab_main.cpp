@@ -1,0 +1,46 @@
+// `lab`: the course's runner. `lab devices`, `lab run NN`, ... Every
+// subcommand is a thin layer over the harness in common/.
+#include "commands.hpp"
+#include "kernel_launch.hpp"
+#include "user_error.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+int main(int argc, char** argv) {
+    using namespace course;
+    CLI::App app{"lab: run, check and time the OpenCL labs of the course"};
+    app.require_subcommand(1);
+    CommonOptions common;
+    app.add_option("--device", common.device,
+                   "device index or part of its platform/device name (default: a GPU if present, else PoCL; "
+                   "or set LAB_DEVICE)");
+    app.add_option("--root", common.root, "the course repository (default: LAB_ROOT, else the source tree)");
+
+    auto* devices = app.add_subcommand("devices", "list the OpenCL devices and which one is used");
+
+    RunOptions run;
+    auto* run_cmd = app.add_subcommand("run", "check a lab's kernel at its sizes, then time it");
+    run_cmd->add_option("lab", run.lab, "lab number, e.g. 02")->required();
+    run_cmd->add_flag("--solution", run.solution, "run the instructor's solution (solutions/) instead of labs/");
+    run_cmd->add_option("--submission", run.submission, "run kernels from a folder laid out like labs/");
+    run_cmd->add_option("--size", run.sizes, "size(s) to check, e.g. 37x50 or 64x100x33; the last one is timed");
+    run_cmd->add_option("-D,--define", run.defines, "kernel define NAME=VALUE, e.g. -D TILE_SIZE=32");
+    run_cmd->add_option("--seed", run.seed, "seed of the random inputs");
+    run_cmd->add_flag("--no-timing", run.no_timing, "check only");
+    run_cmd->get_option("--solution")->excludes(run_cmd->get_option("--submission"));
+
+    CLI11_PARSE(app, argc, argv);
+    try {
+        if (devices->parsed()) return devices_command(common);
+        if (run_cmd->parsed()) return run_command(common, run);
+    } catch (const UserError& error) {
+        fmt::print(stderr, "error: {}\n", error.what());
+        return 2;
+    } catch (const cl::Error& error) {
+        fmt::print(stderr, "error: OpenCL call {} failed with {}\n  try: `lab devices` to see that the device works\n",
+                   error.what(), cl_error_name(error.err()));
+        return 2;
+    }
+    return 2;
+}

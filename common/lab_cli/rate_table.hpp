@@ -1,0 +1,37 @@
+// The timing lines `lab run` and `lab bench` print: what ran, its median time,
+// its rate (GB/s or GFLOP/s) and, where there is one, its share of a ceiling.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace course {
+
+class RateTable {
+public:
+    explicit RateTable(std::string unit) : unit_(std::move(unit)) {}
+
+    // `work` is bytes for GB/s, floating-point operations for GFLOP/s. A `ceiling`
+    // (in the same unit as the rate) adds "NN% <ceiling_name>".
+    void add(const std::string& what, double seconds, double work, double ceiling = 0.0,
+             const std::string& ceiling_name = {});
+    void print() const;
+
+private:
+    struct Row {
+        std::string what;
+        double seconds;
+        double rate;
+        std::string share;
+    };
+    std::string unit_;
+    std::vector<Row> rows_;
+};
+
+// Every line of `text` prefixed with `spaces` spaces.
+std::string indented(const std::string& text, int spaces);
+
+// "0.412 ms", "12.3 µs", "1.20 s".
+std::string format_seconds(double seconds);
+
+}  // namespace course

@@ -1,0 +1,74 @@
+// The host side of a lab: it owns the built kernels, makes inputs, launches,
+// checks the result against the CPU reference and prepares timed launches.
+// One implementation per kind of problem (transpose, matrix product,
+// Strassen); the labs differ only in their lab.toml and kernel files.
+#pragma once
+
+#include "cl_session.hpp"
+#include "defines.hpp"
+#include "kernel_source.hpp"
+#include "lab_spec.hpp"
+#include "problem_size.hpp"
+#include "program_build.hpp"
+#include "timing.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace course {
+
+// Where a set of kernel files is read from: labs/, solutions/, or a submission laid out like labs/.
+struct KernelSet {
+    std::filesystem::path dir;
+    std::string display_dir;   // how messages name it: "labs", "solutions", "submissions/alice"
+
+    std::filesystem::path file(const std::string& folder, const std::string& name) const { return dir / folder / name; }
+    std::string display(const std::string& folder, const std::string& name) const {
+        return display_dir + "/" + folder + "/" + name;
+    }
+};
+
+// Everything needed to build one lab's kernels.
+struct ProblemSetup {
+    ClSession* session = nullptr;
+    const LabSpec* spec = nullptr;
+    KernelSource source;       // the kernel file under test
+    std::string geometry;      // see launch_geometry.hpp
+    Defines defines;
+    std::vector<std::filesystem::path> include_dirs;
+    KernelSet kernels;         // the set `source` came from (drivers that need more files read them from here)
+    std::filesystem::path root;
+};
+
+// The verdict on one size.
+struct SizeVerdict {
+    ProblemSize size;
+    bool ok = false;
+    std::string problem;       // one paragraph when not ok: what was wrong, where, what to try
+};
+
+class LabProblem {
+public:
+    virtual ~LabProblem() = default;
+
+    // Runs once on seeded inputs, with NaN-filled output and guard zones, and compares.
+    virtual SizeVerdict check(ProblemSize size, std::uint64_t seed) = 0;
+    // Allocates and fills buffers for `size` and returns a launch to time.
+    virtual Launch timed_launch(ProblemSize size) = 0;
+    // What one launch does, for rates: bytes moved (GB/s) or floating-point operations (GFLOP/s).
+    virtual double work(ProblemSize size) const = 0;
+    virtual std::string rate_unit() const = 0;
+    virtual SizeForm size_form() const = 0;
+    virtual const BuiltProgram& program() const = 0;
+};
+
+// Builds the lab's kernels (throws KernelBuildError or UserError) and returns its driver.
+std::unique_ptr<LabProblem> make_problem(const std::string& problem, const ProblemSetup& setup);
+
+// The size form a kind of problem uses, without building anything.
+SizeForm size_form_of(const std::string& problem);
+
+}  // namespace course

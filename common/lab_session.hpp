@@ -1,0 +1,25 @@
+// Opening a lab for a command: its lab.toml for this device, the kernel set
+// (labs/, solutions/ or a submission), the defines, and its built driver.
+#pragma once
+
+#include "cl_session.hpp"
+#include "lab_problem.hpp"
+#include "lab_spec.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace course {
+
+// "labs" (the default), "solutions", or the path of a submission folder laid out like labs/.
+KernelSet kernel_set(const std::filesystem::path& root, const std::string& which);
+
+// Builds the lab's kernel from `kernels` with the lab's defines and `overrides` on top.
+std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
+                                     const KernelSet& kernels, const Defines& overrides);
+
+// The lab's speedup baseline from kernels/ (the lab must have a [speedup] section).
+std::unique_ptr<LabProblem> open_baseline(ClSession& session, const std::filesystem::path& root, const LabSpec& spec);
+
+}  // namespace course

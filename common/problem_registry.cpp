@@ -1,0 +1,23 @@
+// The kinds of host driver a lab.toml can name in `problem = "..."`.
+#include "lab_problem.hpp"
+#include "matmul_problem.hpp"
+#include "transpose_problem.hpp"
+#include "user_error.hpp"
+
+#include <fmt/format.h>
+
+namespace course {
+
+std::unique_ptr<LabProblem> make_problem(const std::string& problem, const ProblemSetup& setup) {
+    if (problem == "transpose") return std::make_unique<TransposeProblem>(setup);
+    if (problem == "matmul") return std::make_unique<MatmulProblem>(setup);
+    throw UserError({"problem = \"transpose\" or \"matmul\"", fmt::format("problem = \"{}\"", problem),
+                     setup.spec != nullptr ? "labs/" + setup.spec->folder + "/lab.toml" : std::string("lab.toml"),
+                     "fix the problem key of the lab"});
+}
+
+SizeForm size_form_of(const std::string& problem) {
+    return problem == "transpose" ? SizeForm::m_by_k : SizeForm::m_by_k_by_n;
+}
+
+}  // namespace course

@@ -1,0 +1,131 @@
+#include "program_build.hpp"
+
+#include "build_log.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+
+namespace course {
+
+namespace {
+
+std::string device_log(const cl::Program& program, const cl::Device& device) {
+    try {
+        return program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+    } catch (const cl::Error&) {
+        return {};
+    }
+}
+
+bool only_whitespace(const std::string& text) {
+    return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
+}
+
+std::vector<std::string> kernel_names(const cl::Program& program) {
+    std::vector<std::string> names;
+    std::istringstream list(program.getInfo<CL_PROGRAM_KERNEL_NAMES>());
+    for (std::string name; std::getline(list, name, ';');) {
+        if (!name.empty()) names.push_back(name);
+    }
+    return names;
+}
+
+std::string signature_text(const std::string& kernel, const std::vector<KernelParameter>& parameters) {
+    std::string text = "__kernel void " + kernel + "(";
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+        const auto& p = parameters[i];
+        if (i > 0) text += ", ";
+        text += p.global_pointer ? fmt::format("__global {} {}", p.type, p.name) : fmt::format("{} {}", p.type, p.name);
+    }
+    return text + ")";
+}
+
+// int and uint are both accepted where the contract says uint: they pass the same bits.
+bool same_scalar(const std::string& wanted, const std::string& got) {
+    const auto plain = [](std::string t) {
+        if (t == "unsigned int") return std::string("uint");
+        if (t == "int") return std::string("uint");
+        return t;
+    };
+    return plain(wanted) == plain(got);
+}
+
+void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const std::string& name,
+                      const std::vector<KernelParameter>& contract) {
+    const auto count = kernel.getInfo<CL_KERNEL_NUM_ARGS>();
+    const std::string expected = signature_text(name, contract);
+    const std::string where = fmt::format("{}, kernel {}", built.source.display_path, name);
+    if (count != contract.size()) {
+        throw UserError({expected, fmt::format("the kernel takes {} parameters instead of {}", count, contract.size()),
+                         where, "keep the parameter list of the lab's contract (see the lab README)"});
+    }
+    for (cl_uint i = 0; i < count; ++i) {
+        std::string type;
+        cl_kernel_arg_address_qualifier address = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+        try {
+            type = kernel.getArgInfo<CL_KERNEL_ARG_TYPE_NAME>(i);
+            address = kernel.getArgInfo<CL_KERNEL_ARG_ADDRESS_QUALIFIER>(i);
+        } catch (const cl::Error&) {
+            return;  // the driver keeps no argument info: the count check is all we can do
+        }
+        type.erase(std::remove(type.begin(), type.end(), '\0'), type.end());
+        const auto& want = contract[i];
+        const bool pointer_ok = want.global_pointer == (address == CL_KERNEL_ARG_ADDRESS_GLOBAL);
+        const bool type_ok = want.global_pointer ? type == want.type : same_scalar(want.type, type);
+        if (!pointer_ok || !type_ok) {
+            throw UserError({expected,
+                             fmt::format("parameter {} ({}) is {}{} instead of {}{}", i + 1, want.name,
+                                         address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "", type,
+                                         want.global_pointer ? "__global " : "", want.type),
+                             where, "keep the parameter list of the lab's contract (see the lab README)"});
+        }
+    }
+}
+
+}  // namespace
+
+KernelBuildError::KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line)
+    : UserError(parts), log_(std::move(mapped_log)), first_line_(first_line) {}
+
+BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
+                           const Defines& defines, const std::vector<std::filesystem::path>& include_dirs) {
+    std::string options = "-cl-std=CL1.2 -cl-kernel-arg-info";
+    for (const auto& dir : include_dirs) options += fmt::format(" -I \"{}\"", dir.string());
+    if (!defines.empty()) options += " " + defines.build_options();
+
+    cl::Program program(context, source.text);
+    try {
+        program.build(std::vector<cl::Device>{device}, options.c_str());
+    } catch (const cl::Error& error) {
+        const std::string log = map_build_log(device_log(program, device), source.display_path);
+        const unsigned line = first_error_line(log, source.display_path);
+        const std::string where = line > 0 ? fmt::format("{}:{}", source.display_path, line) : source.display_path;
+        throw KernelBuildError({"a kernel that compiles as OpenCL C 1.2",
+                                fmt::format("the kernel did not compile ({}):\n{}", error.err(), log), where,
+                                "fix the first error first: later ones often follow from it"},
+                               log, line);
+    }
+    std::string warnings = map_build_log(device_log(program, device), source.display_path);
+    if (only_whitespace(warnings)) warnings.clear();
+    return {program, source, defines, warnings};
+}
+
+cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
+                       const std::vector<KernelParameter>& contract) {
+    const auto names = kernel_names(built.program);
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        std::string found;
+        for (const auto& n : names) found += (found.empty() ? "" : ", ") + n;
+        throw UserError({fmt::format("a kernel named {}: {}", name, signature_text(name, contract)),
+                         names.empty() ? std::string("the file defines no kernels")
+                                       : fmt::format("the file defines only: {}", found),
+                         built.source.display_path, "keep the kernel name of the lab's contract"});
+    }
+    cl::Kernel kernel(built.program, name.c_str());
+    check_parameters(kernel, built, name, contract);
+    return kernel;
+}
+
+}  // namespace course

@@ -1,0 +1,52 @@
+// Builds a kernel file into an OpenCL program at run time, with -D defines, and
+// turns build failures into messages that name the student's file and line.
+#pragma once
+
+#include "defines.hpp"
+#include "kernel_source.hpp"
+#include "user_error.hpp"
+
+#include <CL/opencl.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace course {
+
+struct BuiltProgram {
+    cl::Program program;
+    KernelSource source;
+    Defines defines;
+    std::string build_log;  // warnings, mapped to the student's file; empty when clean
+};
+
+// A compile error: what the compiler said, against the student's file.
+class KernelBuildError : public UserError {
+public:
+    KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line);
+    const std::string& log() const { return log_; }
+    unsigned first_line() const { return first_line_; }
+
+private:
+    std::string log_;
+    unsigned first_line_;
+};
+
+// Compiles `source` for `device` as OpenCL C 1.2 with the defines and -I include dirs.
+BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
+                           const Defines& defines, const std::vector<std::filesystem::path>& include_dirs);
+
+// One scalar or pointer parameter of a kernel contract, e.g. {"a", "float*", true}.
+struct KernelParameter {
+    std::string name;
+    std::string type;  // as OpenCL reports it: "float*", "uint"
+    bool global_pointer = false;
+};
+
+// The named kernel, checked against its contract. Throws UserError when the file
+// has no such kernel (listing those it has) or the parameters differ.
+cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
+                       const std::vector<KernelParameter>& contract);
+
+}  // namespace course

@@ -1,0 +1,36 @@
+#include "verdict_text.hpp"
+
+namespace course {
+
+namespace {
+
+std::string hint(const Comparison& comparison) {
+    if (!comparison.first) return {};
+    switch (comparison.first->kind) {
+        case MismatchKind::never_written:
+            return " No work-item stored this element: check the store's index, and that the NDRange and the edge"
+                   " guards cover the whole output.";
+        case MismatchKind::read_outside:
+            return " Some work-item read past the end (or before the start) of an input: guard the loads with the"
+                   " matrix bounds, and load 0 outside them where a sum needs it.";
+        case MismatchKind::not_a_number:
+            return " A NaN usually comes from reading memory that was never written (a local tile not fully loaded).";
+        case MismatchKind::wrong_value:
+            return " Compare this element with the formula in the contract: a swapped index, a wrong row length"
+                   " (stride), or a missing term at an edge are the usual causes.";
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string verdict_text(const Comparison& comparison, const GuardDamage& damage, const OutputShape& output) {
+    std::string text = describe_guard_damage(damage, output.name, output.rows, output.cols);
+    if (!comparison.ok()) {
+        if (!text.empty()) text += "\n";
+        text += describe_mismatch(comparison, output.name, output.rows, output.cols) + hint(comparison);
+    }
+    return text;
+}
+
+}  // namespace course

@@ -1,0 +1,45 @@
+// Lab 02 solution: transpose through local memory.
+//
+// Same contract as lab 01: a is m × k, at is k × m, at[i*m + j] = a[j*k + i].
+// NDRange (roundup(k, TILE_SIZE), roundup(m, TILE_SIZE)), work-groups of
+// TILE_SIZE × TILE_SIZE. Each work-group moves one TILE_SIZE × TILE_SIZE block:
+// a coalesced read of a into local memory, a barrier, and a coalesced write of
+// the transposed block to at.
+
+#ifndef TILE_SIZE
+#define TILE_SIZE 16
+#endif
+
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
+{
+    // One float of padding per row: element (r, c) sits in bank (r*(TILE_SIZE+1) + c) % banks,
+    // so the work-items reading a column of the tile (fixed c, r = 0, 1, ...) hit
+    // different banks instead of the same one.
+    __local float tile[TILE_SIZE][TILE_SIZE + 1];
+
+    const uint lx = get_local_id(0);
+    const uint ly = get_local_id(1);
+    const uint block_col = get_group_id(0) * TILE_SIZE;  // first column of a in this block
+    const uint block_row = get_group_id(1) * TILE_SIZE;  // first row of a in this block
+
+    // Read: work-item (lx, ly) loads a[block_row + ly][block_col + lx]; consecutive
+    // lx read consecutive floats of one row of a.
+    const uint read_row = block_row + ly;
+    const uint read_col = block_col + lx;
+    if (read_row < m && read_col < k) {
+        tile[ly][lx] = a[read_row * k + read_col];
+    }
+
+    // Work-item (lx, ly) is about to read the element another work-item loaded.
+    // Every work-item reaches this barrier: the edge guards are around the
+    // loads and stores, never around the barrier.
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // Write: the block lands at rows block_col.., columns block_row.. of at.
+    // Consecutive lx write consecutive floats of one row of at.
+    const uint write_row = block_col + ly;
+    const uint write_col = block_row + lx;
+    if (write_row < k && write_col < m) {
+        at[write_row * m + write_col] = tile[lx][ly];
+    }
+}
