@@ -1,0 +1,36 @@
+#include "lab_fixture.hpp"
+
+#include "course_root.hpp"
+
+namespace course_tests {
+
+course::ClSession& session() {
+    static course::ClSession s = course::open_session("");
+    return s;
+}
+
+const std::filesystem::path& root() {
+    static const std::filesystem::path r = course::course_root("");
+    return r;
+}
+
+std::unique_ptr<course::LabProblem> open(const std::string& lab, const std::string& set,
+                                         std::initializer_list<std::pair<const char*, const char*>> defines) {
+    // The spec must outlive the problem, which keeps a pointer to it.
+    static std::vector<std::unique_ptr<course::LabSpec>> specs;
+    specs.push_back(std::make_unique<course::LabSpec>(course::load_lab(root(), lab, session().device.device_class)));
+    course::Defines overrides;
+    for (const auto& [name, value] : defines) overrides.set(name, value);
+    return course::open_lab(session(), root(), *specs.back(), course::kernel_set(root(), set), overrides);
+}
+
+std::vector<course::SizeVerdict> check_sizes(course::LabProblem& problem, const std::vector<std::string>& sizes,
+                                             std::uint64_t seed) {
+    std::vector<course::SizeVerdict> verdicts;
+    for (const auto& text : sizes) {
+        verdicts.push_back(problem.check(course::parse_problem_size(text, problem.size_form()), seed));
+    }
+    return verdicts;
+}
+
+}  // namespace course_tests

@@ -1,0 +1,25 @@
+// Shared by the solution tests: one OpenCL session for the whole test run,
+// and a short way to build a lab from labs/ or solutions/ and check sizes.
+#pragma once
+
+#include "cl_session.hpp"
+#include "lab_session.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace course_tests {
+
+course::ClSession& session();
+const std::filesystem::path& root();
+
+// The lab's problem built from `set` ("labs" or "solutions") with extra defines.
+std::unique_ptr<course::LabProblem> open(const std::string& lab, const std::string& set,
+                                         std::initializer_list<std::pair<const char*, const char*>> defines = {});
+
+// The verdicts at each size, in the problem's size syntax ("37x50", "64x100x33").
+std::vector<course::SizeVerdict> check_sizes(course::LabProblem& problem, const std::vector<std::string>& sizes,
+                                             std::uint64_t seed = 1);
+
+}  // namespace course_tests
