@@ -51,10 +51,13 @@ LaunchShape launch_shape(const std::string& geometry, const Defines& defines, Ex
                     round_up(extents.inner, multiple.inner)};
     if (geometry == "tile") {
         const auto tile = define_value(defines, "TILE_SIZE");
+        // Optional (lab 02's extension): each work-item moves ROWS_PER_ITEM rows of its tile.
+        const auto rows_per_item = defines.get("ROWS_PER_ITEM") ? define_value(defines, "ROWS_PER_ITEM") : 1;
+        require_divides(rows_per_item, "ROWS_PER_ITEM", tile, "TILE_SIZE");
         shape.global[0] = round_up(extents.cols, tile);
-        shape.global[1] = round_up(extents.rows, tile);
+        shape.global[1] = round_up(extents.rows, tile) / rows_per_item;
         shape.local[0] = tile;
-        shape.local[1] = tile;
+        shape.local[1] = tile / rows_per_item;
     } else if (geometry == "thread_work") {
         const auto tile = define_value(defines, "TILE_SIZE");
         const auto work = define_value(defines, "THREAD_WORK");

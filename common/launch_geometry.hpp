@@ -1,7 +1,9 @@
 // How a lab's NDRange follows from its defines and the problem size. The
 // geometries are the ones CURRICULUM.md fixes for each lab:
 //   "tile"           global (roundup(cols, TILE_SIZE), roundup(rows, TILE_SIZE)), local (TILE_SIZE, TILE_SIZE)
-//                    [labs 01–04; no padding, the kernel guards the edges]
+//                    [labs 01–04; no padding, the kernel guards the edges]. With the optional
+//                    define ROWS_PER_ITEM (lab 02's extension) local is (TILE_SIZE, TILE_SIZE / ROWS_PER_ITEM)
+//                    and global dimension 1 shrinks by the same factor.
 //   "thread_work"    sizes padded to TILE_SIZE; global (N / THREAD_WORK, M), local (TILE_SIZE / THREAD_WORK, TILE_SIZE)
 //                    [lab 05]
 //   "register_tiles" M padded to TILE_M, N to TILE_N, K to TILE_K; global (N / WPT_N, M / WPT_M),

@@ -1,11 +1,17 @@
 #include "program_build.hpp"
 
 #include "build_log.hpp"
+#include "kernel_launch.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace course {
 
@@ -18,6 +24,32 @@ std::string device_log(const cl::Program& program, const cl::Device& device) {
         return {};
     }
 }
+
+// Some drivers (PoCL) also print compiler diagnostics straight to stderr, where
+// they duplicate the build log we show mapped to the student's file. While it
+// lives, stderr goes to /dev/null, unless LAB_VERBOSE_BUILD is set.
+class QuietStderr {
+public:
+    QuietStderr() {
+        if (std::getenv("LAB_VERBOSE_BUILD") != nullptr) return;
+        std::fflush(stderr);
+        saved_ = dup(STDERR_FILENO);
+        const int null = open("/dev/null", O_WRONLY);
+        if (saved_ >= 0 && null >= 0) dup2(null, STDERR_FILENO);
+        if (null >= 0) close(null);
+    }
+    ~QuietStderr() {
+        if (saved_ < 0) return;
+        std::fflush(stderr);
+        dup2(saved_, STDERR_FILENO);
+        close(saved_);
+    }
+    QuietStderr(const QuietStderr&) = delete;
+    QuietStderr& operator=(const QuietStderr&) = delete;
+
+private:
+    int saved_ = -1;
+};
 
 bool only_whitespace(const std::string& text) {
     return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
@@ -97,13 +129,14 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
 
     cl::Program program(context, source.text);
     try {
+        const QuietStderr quiet;
         program.build(std::vector<cl::Device>{device}, options.c_str());
     } catch (const cl::Error& error) {
         const std::string log = map_build_log(device_log(program, device), source.display_path);
         const unsigned line = first_error_line(log, source.display_path);
         const std::string where = line > 0 ? fmt::format("{}:{}", source.display_path, line) : source.display_path;
         throw KernelBuildError({"a kernel that compiles as OpenCL C 1.2",
-                                fmt::format("the kernel did not compile ({}):\n{}", error.err(), log), where,
+                                fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), log), where,
                                 "fix the first error first: later ones often follow from it"},
                                log, line);
     }

@@ -1,5 +1,6 @@
 // `lab run NN`: build the lab's kernel, check it at every size, then time it
 // beside the device's limits.
+#include "clblast_sgemm.hpp"
 #include "commands.hpp"
 #include "copy_bandwidth.hpp"
 #include "course_root.hpp"
@@ -44,6 +45,12 @@ void print_timing(ClSession& session, const std::filesystem::path& root, LabProb
         table.add("clEnqueueCopyBuffer", copy.copy_buffer_seconds, copy.bytes);
     } else {
         table.add(kernel_name, timing.median_seconds, work);
+        std::string why_not;
+        if (const auto clblast = clblast_sgemm_seconds(session, size, &why_not)) {
+            table.add("CLBlast sgemm on this device", *clblast, work);
+        } else {
+            fmt::print("  (no CLBlast line: {})\n", why_not);
+        }
         table.add("OpenBLAS sgemm on the host CPU", host_sgemm_seconds(size), work);
     }
     table.print();

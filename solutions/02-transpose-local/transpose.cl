@@ -5,10 +5,19 @@
 // TILE_SIZE × TILE_SIZE. Each work-group moves one TILE_SIZE × TILE_SIZE block:
 // a coalesced read of a into local memory, a barrier, and a coalesced write of
 // the transposed block to at.
+//
+// Extension: with -D ROWS_PER_ITEM=R the work-group is TILE_SIZE × (TILE_SIZE / R)
+// and each work-item moves R rows of the block, R work-group rows apart: a
+// 32 × 32 tile fits in a work-group of 32 × 8 = 256 work-items (the most some
+// GPUs allow), and every work-item has R loads in flight at once.
 
 #ifndef TILE_SIZE
 #define TILE_SIZE 16
 #endif
+#ifndef ROWS_PER_ITEM
+#define ROWS_PER_ITEM 1
+#endif
+#define GROUP_ROWS (TILE_SIZE / ROWS_PER_ITEM)  // work-items down a work-group
 
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
 {
@@ -22,24 +31,28 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
     const uint block_col = get_group_id(0) * TILE_SIZE;  // first column of a in this block
     const uint block_row = get_group_id(1) * TILE_SIZE;  // first row of a in this block
 
-    // Read: work-item (lx, ly) loads a[block_row + ly][block_col + lx]; consecutive
-    // lx read consecutive floats of one row of a.
-    const uint read_row = block_row + ly;
-    const uint read_col = block_col + lx;
-    if (read_row < m && read_col < k) {
-        tile[ly][lx] = a[read_row * k + read_col];
+    // Read: work-item (lx, ly) loads a[block_row + r][block_col + lx] for its rows r;
+    // consecutive lx read consecutive floats of one row of a.
+    for (uint r = ly; r < TILE_SIZE; r += GROUP_ROWS) {
+        const uint read_row = block_row + r;
+        const uint read_col = block_col + lx;
+        if (read_row < m && read_col < k) {
+            tile[r][lx] = a[read_row * k + read_col];
+        }
     }
 
-    // Work-item (lx, ly) is about to read the element another work-item loaded.
+    // Work-item (lx, ly) is about to read elements other work-items loaded.
     // Every work-item reaches this barrier: the edge guards are around the
     // loads and stores, never around the barrier.
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // Write: the block lands at rows block_col.., columns block_row.. of at.
     // Consecutive lx write consecutive floats of one row of at.
-    const uint write_row = block_col + ly;
-    const uint write_col = block_row + lx;
-    if (write_row < k && write_col < m) {
-        at[write_row * m + write_col] = tile[lx][ly];
+    for (uint r = ly; r < TILE_SIZE; r += GROUP_ROWS) {
+        const uint write_row = block_col + r;
+        const uint write_col = block_row + lx;
+        if (write_row < k && write_col < m) {
+            at[write_row * m + write_col] = tile[lx][r];
+        }
     }
 }

@@ -1,0 +1,167 @@
+// Lab 06 solution: register micro-tiles.
+//
+// C (M × N) = A (M × K) · B (K × N), row-major. The host pads M to TILE_M, N to
+// TILE_N and K to TILE_K, so the kernel sees only whole tiles.
+//
+// Two levels of tiling:
+//   - a work-group computes a TILE_M × TILE_N macro tile of C, walking K in
+//     steps of TILE_K with the current slices of A and B staged in local memory;
+//   - a work-item computes a WPT_M × WPT_N micro tile of C held in registers:
+//     per k it loads WPT_M values of A and WPT_N values of B into registers and
+//     does WPT_M · WPT_N multiply-adds with them.
+// Local size (TILE_N / WPT_N, TILE_M / WPT_M); global (N / WPT_N, M / WPT_M).
+// All traffic is in float4s: WPT_M, WPT_N and TILE_K are multiples of 4, and
+// each slice is a whole number of float4s per work-item.
+//
+// Batched launches (lab 07) add a third NDRange dimension: work-group z
+// multiplies the z-th of several equally sized products stored one after another.
+
+#ifndef TILE_M
+#define TILE_M 64
+#endif
+#ifndef TILE_N
+#define TILE_N 64
+#endif
+#ifndef TILE_K
+#define TILE_K 16
+#endif
+#ifndef WPT_M
+#define WPT_M 4
+#endif
+#ifndef WPT_N
+#define WPT_N 4
+#endif
+
+#define THREADS_N (TILE_N / WPT_N)                     // work-items along a row of the macro tile
+#define THREADS_M (TILE_M / WPT_M)                     // ... and down a column
+#define THREADS (THREADS_N * THREADS_M)
+#define A_LOADS (TILE_M * TILE_K / 4 / THREADS)        // float4s of the A slice each work-item loads
+#define B_LOADS (TILE_K * TILE_N / 4 / THREADS)        // ... and of the B slice
+
+#if WPT_M % 4 != 0 || WPT_N % 4 != 0 || TILE_K % 4 != 0
+#error "WPT_M, WPT_N and TILE_K must be multiples of 4 (the kernel moves float4s)"
+#endif
+#if (TILE_M * TILE_K / 4) % THREADS != 0 || (TILE_K * TILE_N / 4) % THREADS != 0
+#error "each slice of A (TILE_M x TILE_K) and of B (TILE_K x TILE_N) must be a whole number of float4s per work-item"
+#endif
+
+// Copies this work-item's share of the A and B slices that start at column k0
+// of A (row k0 of B) into registers. Work-item `id` loads float4 number id,
+// id + THREADS, id + 2*THREADS, ... of each slice, so neighbouring work-items
+// read neighbouring float4s of a row: coalesced.
+// The float4 pointers promise 16-byte alignment, which the padding guarantees;
+// vload4 promises only 4, and a compiler may split it into four loads.
+void fetch_slices(__global const float* a, __global const float* b, uint K, uint N, int tile_row,
+                  int tile_col, uint k0, int id, float4 a_next[A_LOADS], float4 b_next[B_LOADS])
+{
+    for (int l = 0; l < A_LOADS; ++l) {
+        const int v = id + l * THREADS;
+        const int row = v / (TILE_K / 4);
+        const int k = (v % (TILE_K / 4)) * 4;
+        a_next[l] = *(__global const float4*)(a + (size_t)(tile_row + row) * K + k0 + k);
+    }
+    for (int l = 0; l < B_LOADS; ++l) {
+        const int v = id + l * THREADS;
+        const int k = v / (TILE_N / 4);
+        const int col = (v % (TILE_N / 4)) * 4;
+        b_next[l] = *(__global const float4*)(b + (size_t)(k0 + k) * N + tile_col + col);
+    }
+}
+
+// Stores the fetched share into one pair of local slices. A is stored
+// transposed (k-major: a_slice[k] holds the TILE_M values of column k), so
+// that, like B, it is read back as float4s along the macro tile.
+void stage_slices(__local float4 a_slice[TILE_K][TILE_M / 4], __local float4 b_slice[TILE_K][TILE_N / 4],
+                  int id, const float4 a_next[A_LOADS], const float4 b_next[B_LOADS])
+{
+    __local float* a_columns = (__local float*)a_slice;
+    for (int l = 0; l < A_LOADS; ++l) {
+        const int v = id + l * THREADS;
+        const int row = v / (TILE_K / 4);
+        const int k = (v % (TILE_K / 4)) * 4;
+        a_columns[(k + 0) * TILE_M + row] = a_next[l].x;
+        a_columns[(k + 1) * TILE_M + row] = a_next[l].y;
+        a_columns[(k + 2) * TILE_M + row] = a_next[l].z;
+        a_columns[(k + 3) * TILE_M + row] = a_next[l].w;
+    }
+    for (int l = 0; l < B_LOADS; ++l) {
+        const int v = id + l * THREADS;
+        b_slice[v / (TILE_N / 4)][v % (TILE_N / 4)] = b_next[l];
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(THREADS_N, THREADS_M, 1)))
+void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, uint N)
+{
+    const size_t product = get_group_id(2);
+    a += product * M * K;
+    b += product * K * N;
+    c += product * M * N;
+
+    // Two pairs of slices, used in turn (double buffering): while the
+    // work-group multiplies one pair, the next slices are stored into the other.
+    __local float4 a_tile[2][TILE_K][TILE_M / 4];
+    __local float4 b_tile[2][TILE_K][TILE_N / 4];
+
+    const int tx = get_local_id(0);
+    const int ty = get_local_id(1);
+    const int id = ty * THREADS_N + tx;
+    const int tile_row = get_group_id(1) * TILE_M;
+    const int tile_col = get_group_id(0) * TILE_N;
+
+    // The micro tile is interleaved: work-item tx owns float4 columns tx,
+    // tx + THREADS_N, tx + 2*THREADS_N, ... of the macro tile, and likewise
+    // rows. Neighbouring work-items then read neighbouring float4s of local
+    // memory (no bank conflicts) and write neighbouring float4s of C (coalesced).
+    float4 acc[WPT_M][WPT_N / 4];
+    for (int i = 0; i < WPT_M; ++i)
+        for (int j = 0; j < WPT_N / 4; ++j)
+            acc[i][j] = (float4)(0.0f);
+
+    float4 a_next[A_LOADS];
+    float4 b_next[B_LOADS];
+    fetch_slices(a, b, K, N, tile_row, tile_col, 0, id, a_next, b_next);
+    stage_slices(a_tile[0], b_tile[0], id, a_next, b_next);
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    int now = 0;  // the pair of slices being multiplied; 1 - now is being filled
+    for (uint k0 = 0; k0 < K; k0 += TILE_K) {
+        const bool more = k0 + TILE_K < K;
+        // Start fetching the next slices: the loads are in flight while the
+        // multiply-adds below run.
+        if (more) fetch_slices(a, b, K, N, tile_row, tile_col, k0 + TILE_K, id, a_next, b_next);
+
+        for (int k = 0; k < TILE_K; ++k) {
+            // One column of A and one row of B into registers ...
+            float a_reg[WPT_M];
+            for (int i = 0; i < WPT_M / 4; ++i) {
+                const float4 x = a_tile[now][k][ty + i * THREADS_M];
+                a_reg[4 * i + 0] = x.x;
+                a_reg[4 * i + 1] = x.y;
+                a_reg[4 * i + 2] = x.z;
+                a_reg[4 * i + 3] = x.w;
+            }
+            float4 b_reg[WPT_N / 4];
+            for (int j = 0; j < WPT_N / 4; ++j) b_reg[j] = b_tile[now][k][tx + j * THREADS_N];
+            // ... and WPT_M · WPT_N multiply-adds with them.
+            for (int i = 0; i < WPT_M; ++i)
+                for (int j = 0; j < WPT_N / 4; ++j)
+                    acc[i][j] = fma((float4)(a_reg[i]), b_reg[j], acc[i][j]);
+        }
+
+        // The other pair was last read before the previous barrier, so it can
+        // be overwritten now; one barrier per step makes the new pair visible.
+        if (more) stage_slices(a_tile[1 - now], b_tile[1 - now], id, a_next, b_next);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        now = 1 - now;
+    }
+
+    // a_reg[4*i + r] came from row 4*(ty + i*THREADS_M) + r of the macro tile.
+    for (int i = 0; i < WPT_M; ++i) {
+        const int row = tile_row + 4 * (ty + (i / 4) * THREADS_M) + i % 4;
+        for (int j = 0; j < WPT_N / 4; ++j) {
+            const int col = tile_col + 4 * (tx + j * THREADS_N);
+            *(__global float4*)(c + (size_t)row * N + col) = acc[i][j];
+        }
+    }
+}
