@@ -1,0 +1,25 @@
+// Mutant "compile_error" (lab 02): BUG, does not compile.
+// The line marked BUG uses `tile_size`, which is not declared (the define is TILE_SIZE).
+#ifndef TILE_SIZE
+#define TILE_SIZE 16
+#endif
+
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
+{
+    __local float tile[TILE_SIZE][TILE_SIZE + 1];
+
+    const uint lx = get_local_id(0);
+    const uint ly = get_local_id(1);
+
+    const uint col = get_group_id(0) * tile_size + lx;  // BUG: undeclared identifier
+    const uint row = get_group_id(1) * TILE_SIZE + ly;
+    if (row < m && col < k)
+        tile[ly][lx] = a[row * k + col];
+
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    const uint out_col = get_group_id(1) * TILE_SIZE + lx;
+    const uint out_row = get_group_id(0) * TILE_SIZE + ly;
+    if (out_row < k && out_col < m)
+        at[out_row * m + out_col] = tile[lx][ly];
+}

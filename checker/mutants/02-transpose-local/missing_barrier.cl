@@ -1,0 +1,25 @@
+// Mutant "missing_barrier" (lab 02): BUG, read-after-write race on the __local tile.
+// The barrier between the two phases is missing: a work-item reads tile[lx][ly], which another
+// work-item writes, possibly before that work-item has written it. The line marked BUG reads the
+// tile too early; the fix is barrier(CLK_LOCAL_MEM_FENCE) between the phases.
+#ifndef TILE_SIZE
+#define TILE_SIZE 16
+#endif
+
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
+{
+    __local float tile[TILE_SIZE][TILE_SIZE + 1];
+
+    const uint lx = get_local_id(0);
+    const uint ly = get_local_id(1);
+
+    const uint col = get_group_id(0) * TILE_SIZE + lx;
+    const uint row = get_group_id(1) * TILE_SIZE + ly;
+    if (row < m && col < k)
+        tile[ly][lx] = a[row * k + col];
+
+    const uint out_col = get_group_id(1) * TILE_SIZE + lx;
+    const uint out_row = get_group_id(0) * TILE_SIZE + ly;
+    if (out_row < k && out_col < m)
+        at[out_row * m + out_col] = tile[lx][ly];  // BUG: no barrier since the tile was written
+}

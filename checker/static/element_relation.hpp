@@ -1,0 +1,24 @@
+// Whether two __local accesses, made by two different work-items, can touch the same element.
+//
+// Subscripts are compared position by position, outermost first, as canonical text:
+//   same text everywhere (or one list a prefix of the other, `p[i]` and `p[i].x`): the same
+//     element for the same work-item;
+//   at some position, two different integers or struct fields (`s[i][0]`, `s[i][1]`), or two
+//     uniform subscripts that can never be equal (`tile[cur]` and `tile[1 - cur]`,
+//     `tile[t % 2]` and `tile[(t + 1) % 2]`, `x` and `x + 4`): never the same element;
+//   anything else: possibly another work-item's element.
+// "Never equal" needs both subscripts evaluated with the same variable values: not so when a loop
+// iterated between the two accesses (`values_may_differ`).
+#pragma once
+
+#include "divergence.hpp"
+#include "kernel_ir.hpp"
+
+namespace checker::barriers {
+
+enum class ElementRelation { same_element, disjoint, other_element };
+
+ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, const Divergence& divergence,
+                                bool values_may_differ);
+
+}  // namespace checker::barriers

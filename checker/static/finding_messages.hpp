@@ -1,0 +1,56 @@
+// The words a student reads. Each message says what was expected, what happened, where
+// (kernel, line, array) and what to try. Kept apart from the analyses so the wording can be
+// reviewed and changed in one place.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace checker::barriers {
+
+// The condition that makes some work-items do something others do not.
+struct DivergentCondition {
+  std::string construct;  // "if", "for", "while", "do", "switch", "?:"
+  std::string text;       // "row >= M || col >= N"
+  unsigned line = 0;
+};
+
+// One __local access, as written.
+struct AccessQuote {
+  std::string array;  // "As"
+  std::string text;   // "As[ty][k]"
+  unsigned line = 0;
+};
+
+// Two accesses of one array by different work-items with no barrier between them.
+struct AccessPair {
+  AccessQuote first;   // earlier in execution
+  AccessQuote second;  // later: where the finding is reported
+};
+
+std::string parse_error_message(const std::string& compiler_text, unsigned line);
+
+std::string barrier_in_divergent_branch_message(const std::string& kernel, unsigned barrier_line,
+                                                const DivergentCondition& condition);
+
+// exit_keyword: "return", "break" or "continue"; loop_construct/loop_line: the loop a break or
+// continue leaves (empty for return).
+std::string divergent_exit_message(const std::string& kernel, const std::string& exit_keyword,
+                                   unsigned exit_line, const DivergentCondition& condition,
+                                   const std::vector<unsigned>& skipped_barrier_lines,
+                                   const std::string& loop_construct, unsigned loop_line);
+
+// pairs: first = the write, second = the read. global_fence_note: the kernel has a barrier with
+// only CLK_GLOBAL_MEM_FENCE, which students often think covers __local memory.
+std::string read_after_write_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
+                                     bool global_fence_note);
+
+// pairs: first = the read (previous iteration), second = the write (next iteration).
+std::string write_after_read_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
+                                     const std::string& loop_construct, unsigned loop_line,
+                                     bool global_fence_note);
+
+std::string unneeded_barrier_message(const std::string& kernel, unsigned barrier_line,
+                                     bool kernel_uses_local_memory);
+
+}  // namespace checker::barriers
