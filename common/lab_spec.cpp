@@ -127,6 +127,8 @@ LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass dev
     spec.kernel_file = required_string(t, "kernel_file", file);
     spec.defines = defines_from(t["defines"].as_table(), file);
     spec.defines.merge(defines_from(t[cls]["defines"].as_table(), file));
+    spec.bench_defines = defines_from(t["bench_defines"].as_table(), file);
+    spec.bench_defines.merge(defines_from(t[cls]["bench_defines"].as_table(), file));
     spec.check_sizes = string_list(pick(t, cls, "sizes", "check"), "sizes.check", file);
     spec.time_size = pick(t, cls, "sizes", "time").value_or(std::string());
     spec.bench_sizes = string_list(pick(t, cls, "sizes", "bench"), "sizes.bench", file);

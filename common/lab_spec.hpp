@@ -32,6 +32,7 @@ struct LabSpec {
     std::string geometry;        // see launch_geometry.hpp
     std::string kernel_file;     // "transpose.cl"
     Defines defines;             // defaults for the device class it was loaded for
+    Defines bench_defines;       // added to `defines` when `lab bench` runs the solution (its tuned extras)
     std::vector<std::string> check_sizes;
     std::string time_size;
     std::vector<std::string> bench_sizes;

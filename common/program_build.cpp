@@ -90,8 +90,10 @@ void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const
     const std::string expected = signature_text(name, contract);
     const std::string where = fmt::format("{}, kernel {}", built.source.display_path, name);
     if (count != contract.size()) {
-        throw UserError({expected, fmt::format("the kernel takes {} parameters instead of {}", count, contract.size()),
-                         where, "keep the parameter list of the lab's contract (see the lab README)"});
+        throw KernelContractError(
+            {expected, fmt::format("the kernel takes {} parameters instead of {}", count, contract.size()), where,
+             "keep the parameter list of the lab's contract (see the lab README)"},
+            KernelContractError::Kind::wrong_signature);
     }
     for (cl_uint i = 0; i < count; ++i) {
         std::string type;
@@ -107,11 +109,13 @@ void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const
         const bool pointer_ok = want.global_pointer == (address == CL_KERNEL_ARG_ADDRESS_GLOBAL);
         const bool type_ok = want.global_pointer ? type == want.type : same_scalar(want.type, type);
         if (!pointer_ok || !type_ok) {
-            throw UserError({expected,
-                             fmt::format("parameter {} ({}) is {}{} instead of {}{}", i + 1, want.name,
-                                         address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "", type,
-                                         want.global_pointer ? "__global " : "", want.type),
-                             where, "keep the parameter list of the lab's contract (see the lab README)"});
+            throw KernelContractError(
+                {expected,
+                 fmt::format("parameter {} ({}) is {}{} instead of {}{}", i + 1, want.name,
+                             address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "", type,
+                             want.global_pointer ? "__global " : "", want.type),
+                 where, "keep the parameter list of the lab's contract (see the lab README)"},
+                KernelContractError::Kind::wrong_signature);
         }
     }
 }
@@ -151,10 +155,11 @@ cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
     if (std::find(names.begin(), names.end(), name) == names.end()) {
         std::string found;
         for (const auto& n : names) found += (found.empty() ? "" : ", ") + n;
-        throw UserError({fmt::format("a kernel named {}: {}", name, signature_text(name, contract)),
-                         names.empty() ? std::string("the file defines no kernels")
-                                       : fmt::format("the file defines only: {}", found),
-                         built.source.display_path, "keep the kernel name of the lab's contract"});
+        throw KernelContractError({fmt::format("a kernel named {}: {}", name, signature_text(name, contract)),
+                                   names.empty() ? std::string("the file defines no kernels")
+                                                 : fmt::format("the file defines only: {}", found),
+                                   built.source.display_path, "keep the kernel name of the lab's contract"},
+                                  KernelContractError::Kind::missing_kernel);
     }
     cl::Kernel kernel(built.program, name.c_str());
     check_parameters(kernel, built, name, contract);

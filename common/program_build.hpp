@@ -33,6 +33,19 @@ private:
     unsigned first_line_;
 };
 
+// The file compiled, but the kernel its lab's contract names is missing or takes
+// other parameters. Thrown by make_kernel; a UserError like any other, so
+// callers that only report it need not know the difference.
+class KernelContractError : public UserError {
+public:
+    enum class Kind { missing_kernel, wrong_signature };
+    KernelContractError(const ErrorParts& parts, Kind kind) : UserError(parts), kind_(kind) {}
+    Kind kind() const { return kind_; }
+
+private:
+    Kind kind_;
+};
+
 // Compiles `source` for `device` as OpenCL C 1.2 with the defines and -I include dirs.
 BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
                            const Defines& defines, const std::vector<std::filesystem::path>& include_dirs);
@@ -44,8 +57,8 @@ struct KernelParameter {
     bool global_pointer = false;
 };
 
-// The named kernel, checked against its contract. Throws UserError when the file
-// has no such kernel (listing those it has) or the parameters differ.
+// The named kernel, checked against its contract. Throws KernelContractError when
+// the file has no such kernel (listing those it has) or the parameters differ.
 cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
                        const std::vector<KernelParameter>& contract);
 

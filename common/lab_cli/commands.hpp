@@ -28,4 +28,18 @@ struct RunOptions {
 
 int run_command(const CommonOptions& common, const RunOptions& options);
 
+struct BenchOptions {
+    std::vector<std::string> labs;      // empty: every lab
+    bool mine = false;                  // --mine: labs/ instead of solutions/
+    std::string submission;             // --submission DIR
+    std::vector<std::string> sizes;     // --size, replaces each lab's bench sizes
+    std::vector<std::string> defines;   // -D NAME=VALUE, on top of each lab's
+    std::string json;                   // --json FILE
+    std::string plot;                   // --plot FILE.svg
+    bool cublas = false;                // --cublas: add cuBLAS through PyTorch
+    std::size_t host_blas_max = 4096;   // OpenBLAS line only up to this dimension
+};
+
+int bench_command(const CommonOptions& common, const BenchOptions& options);
+
 }  // namespace course

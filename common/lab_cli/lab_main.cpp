@@ -30,10 +30,24 @@ int main(int argc, char** argv) {
     run_cmd->add_flag("--no-timing", run.no_timing, "check only");
     run_cmd->get_option("--solution")->excludes(run_cmd->get_option("--submission"));
 
+    BenchOptions bench;
+    auto* bench_cmd = app.add_subcommand("bench", "time labs over their size sweeps beside the device's limits");
+    bench_cmd->add_option("labs", bench.labs, "lab numbers (default: all)");
+    auto* mine = bench_cmd->add_flag("--mine", bench.mine, "time your kernels in labs/ (default: solutions/)");
+    bench_cmd->add_option("--submission", bench.submission, "time kernels from a folder laid out like labs/")
+        ->excludes(mine);
+    bench_cmd->add_option("--size", bench.sizes, "sizes instead of each lab's sweep (one number = square)");
+    bench_cmd->add_option("-D,--define", bench.defines, "kernel define NAME=VALUE for every lab");
+    bench_cmd->add_option("--json", bench.json, "write every figure, with device, driver and date, to FILE");
+    bench_cmd->add_option("--plot", bench.plot, "draw GFLOP/s per lab and size into FILE.svg (needs gnuplot)");
+    bench_cmd->add_flag("--cublas", bench.cublas, "add cuBLAS SGEMM through PyTorch (NVIDIA GPUs)");
+    bench_cmd->add_option("--host-blas-max", bench.host_blas_max, "largest dimension timed with OpenBLAS on the host");
+
     CLI11_PARSE(app, argc, argv);
     try {
         if (devices->parsed()) return devices_command(common);
         if (run_cmd->parsed()) return run_command(common, run);
+        if (bench_cmd->parsed()) return bench_command(common, bench);
     } catch (const UserError& error) {
         fmt::print(stderr, "error: {}\n", error.what());
         return 2;
