@@ -13,6 +13,10 @@
 // All traffic is in float4s: WPT_M, WPT_N and TILE_K are multiples of 4, and
 // each slice is a whole number of float4s per work-item.
 //
+// This kernel is single-buffered: load a pair of slices, barrier, multiply,
+// barrier. Overlapping the next load with the multiply-adds (double buffering)
+// is the last step of the README.
+//
 // Batched launches (lab 07) add a third NDRange dimension: work-group z
 // multiplies the z-th of several equally sized products stored one after another.
 
@@ -48,5 +52,68 @@
 __kernel __attribute__((reqd_work_group_size(THREADS_N, THREADS_M, 1)))
 void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, uint N)
 {
-    // TODO: the whole lab (README).
+    const size_t product = get_group_id(2);
+    a += product * M * K;
+    b += product * K * N;
+    c += product * M * N;
+
+    // The current slices. A's is stored transposed (k-major): a_slice[k] holds
+    // the TILE_M values of column k of the slice, so that, like B's, it is read
+    // back as float4s along the macro tile.
+    __local float4 a_slice[TILE_K][TILE_M / 4];
+    __local float4 b_slice[TILE_K][TILE_N / 4];
+
+    const int tx = get_local_id(0);
+    const int ty = get_local_id(1);
+    const int id = ty * THREADS_N + tx;             // 0 .. THREADS - 1
+    const int tile_row = get_group_id(1) * TILE_M;  // first row of the macro tile in C (and A)
+    const int tile_col = get_group_id(0) * TILE_N;  // first column of the macro tile in C (and B)
+
+    // The micro tile is interleaved: work-item tx owns float4 columns tx,
+    // tx + THREADS_N, tx + 2*THREADS_N, ... of the macro tile, and work-item ty
+    // owns float4 rows ty, ty + THREADS_M, ... (4 rows each). acc[i][j] holds
+    // row 4*(ty + (i/4)*THREADS_M) + i%4 and float4 column tx + j*THREADS_N.
+    float4 acc[WPT_M][WPT_N / 4];
+    for (int i = 0; i < WPT_M; ++i)
+        for (int j = 0; j < WPT_N / 4; ++j)
+            acc[i][j] = (float4)(0.0f);
+
+    for (uint k0 = 0; k0 < K; k0 += TILE_K) {
+        // TODO 1 (float4 loads): copy the A slice (rows tile_row .. tile_row+TILE_M-1,
+        //   columns k0 .. k0+TILE_K-1) and the B slice (rows k0 .. k0+TILE_K-1,
+        //   columns tile_col .. tile_col+TILE_N-1) into local memory, a float4 at a time.
+        //   Work-item `id` moves float4 number v = id + l*THREADS of each slice,
+        //   for l = 0 .. A_LOADS-1 (A) and l = 0 .. B_LOADS-1 (B), so that
+        //   neighbouring work-items read neighbouring float4s:
+        //     A: float4 v is row v / (TILE_K/4), columns 4*(v % (TILE_K/4)) .. +3 of the slice;
+        //     B: float4 v is row v / (TILE_N/4), columns 4*(v % (TILE_N/4)) .. +3.
+        //   Read each with one 16-byte load, *(__global const float4*)(address).
+        //   Store B's float4 into b_slice[row][column / 4]; store A's four floats
+        //   x, y, z, w transposed, into rows k, k+1, k+2, k+3 of a_slice at position
+        //   `row`, through a float view: ((__local float*)a_slice)[k * TILE_M + row].
+        barrier(CLK_LOCAL_MEM_FENCE);
+
+        for (int k = 0; k < TILE_K; ++k) {
+            // TODO 2 (registers): copy this work-item's part of column k of the
+            //   A slice into a private float a_reg[WPT_M]: float4 number
+            //   ty + i*THREADS_M of a_slice[k] gives a_reg[4i .. 4i+3], for
+            //   i = 0 .. WPT_M/4-1. And its part of row k of the B slice into a
+            //   private float4 b_reg[WPT_N/4]: b_reg[j] = b_slice[k][tx + j*THREADS_N].
+
+            // TODO 3 (the micro tile): WPT_M · WPT_N multiply-adds,
+            //   acc[i][j] += a_reg[i] * b_reg[j] for every i and j (a float
+            //   times a float4 multiplies all four lanes).
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    // Store the micro tile, a float4 at a time (neighbouring work-items write
+    // neighbouring float4s of a row of C).
+    for (int i = 0; i < WPT_M; ++i) {
+        const int row = tile_row + 4 * (ty + (i / 4) * THREADS_M) + i % 4;
+        for (int j = 0; j < WPT_N / 4; ++j) {
+            const int col = tile_col + 4 * (tx + j * THREADS_N);
+            *(__global float4*)(c + (size_t)row * N + col) = acc[i][j];
+        }
+    }
 }

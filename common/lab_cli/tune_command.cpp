@@ -1,0 +1,242 @@
+// `lab tune NN`: build the lab's kernel with every combination of the define
+// values its lab.toml lists under [tune], skip those the device cannot build,
+// launch or get right (saying why), time the rest, time the best few again
+// side by side, and print them ranked with the lab.toml lines that make the
+// winner the default.
+#include "commands.hpp"
+#include "course_root.hpp"
+#include "lab_session.hpp"
+#include "rate_table.hpp"
+#include "tune_space.hpp"
+#include "tune_trial.hpp"
+#include "user_error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+namespace course {
+
+namespace {
+
+// Each configuration of the sweep is timed briefly; the final round times the best again, longer.
+constexpr TimingPlan kSweepPlan{1, 3, 20, 0.2};
+
+struct Measured {
+    TuneResult result;
+    std::unique_ptr<LabProblem> problem;  // kept for the final round
+};
+
+struct Skipped {
+    Defines defines;
+    std::string why;
+};
+
+// "TILE_SIZE=32 THREAD_WORK=8": the swept defines only, in the space's order.
+std::string swept_text(const TuneSpace& space, const Defines& defines) {
+    std::string text;
+    for (const auto& axis : space.axes) {
+        if (!text.empty()) text += ' ';
+        text += axis.name + "=" + defines.get(axis.name).value_or("?");
+    }
+    return text;
+}
+
+std::string space_text(const TuneSpace& space) {
+    std::string text;
+    for (const auto& axis : space.axes) {
+        if (!text.empty()) text += " · ";
+        text += axis.name + ":";
+        for (const auto& v : axis.values) text += " " + v;
+    }
+    return text;
+}
+
+// The lab's defines that the sweep leaves alone.
+std::string fixed_text(const Defines& lab_defines, const TuneSpace& space) {
+    std::string text;
+    for (const auto& d : lab_defines.items()) {
+        const bool swept = std::any_of(space.axes.begin(), space.axes.end(),
+                                       [&](const TuneAxis& a) { return a.name == d.name; });
+        if (!swept) text += (text.empty() ? "" : " ") + d.name + "=" + d.value;
+    }
+    return text;
+}
+
+std::string seconds_text(double seconds) {
+    return seconds < 90.0 ? fmt::format("{:.0f} s", seconds) : fmt::format("{:.1f} min", seconds / 60.0);
+}
+
+void print_ranked(const TuneSpace& space, const std::vector<Measured>& measured, std::size_t top,
+                  const std::string& unit) {
+    std::string header = fmt::format("  {:>4}", "rank");
+    for (const auto& axis : space.axes) header += fmt::format("  {}", axis.name);
+    fmt::print("{}  {:>10}  {:>9}  {:>7}\n", header, "median", unit, "of best");
+    const double best = measured.front().result.rate;
+    for (std::size_t r = 0; r < measured.size() && r < top; ++r) {
+        const auto& m = measured[r];
+        std::string row = fmt::format("  {:>4}", r + 1);
+        for (const auto& axis : space.axes) {
+            row += fmt::format("  {:>{}}", m.result.defines.get(axis.name).value_or("?"), axis.name.size());
+        }
+        fmt::print("{}  {:>10}  {:>9.1f}  {:>6.0f}%\n", row, format_seconds(m.result.seconds), m.result.rate,
+                   100.0 * m.result.rate / best);
+    }
+    if (measured.size() > top) fmt::print("  ... {} more (--top 0 shows all)\n", measured.size() - top);
+}
+
+// The skipped configurations, grouped by reason, in the order the reasons first came up.
+void print_skipped(const TuneSpace& space, const std::vector<Skipped>& skipped) {
+    if (skipped.empty()) return;
+    fmt::print("\nskipped ({} of them):\n", skipped.size());
+    std::vector<std::string> reasons;
+    for (const auto& s : skipped) {
+        if (std::find(reasons.begin(), reasons.end(), s.why) == reasons.end()) reasons.push_back(s.why);
+    }
+    for (const auto& why : reasons) {
+        fmt::print("  {}:\n", why);
+        for (const auto& s : skipped) {
+            if (s.why == why) fmt::print("      {}\n", swept_text(space, s.defines));
+        }
+    }
+}
+
+// How `lab run` names the kernel set this sweep used: "", " --solution" or " --submission DIR".
+std::string kernel_set_flag(const TuneOptions& options) {
+    if (options.solution) return " --solution";
+    return options.submission.empty() ? std::string() : " --submission " + options.submission;
+}
+
+bool faster(const Measured& x, const Measured& y) { return x.result.seconds < y.result.seconds; }
+
+// Times the best `count` (measured is sorted) again, interleaved and for longer,
+// so that they are compared under the same machine state. Returns them in their
+// new order; empty when fewer than two were measured.
+std::vector<Measured> final_round(ClSession& session, const std::vector<Measured>& measured, std::size_t count,
+                                  const ProblemSize& timed) {
+    count = std::min(count, measured.size());
+    if (count < 2) return {};
+    std::vector<Launch> launches;
+    for (std::size_t i = 0; i < count; ++i) launches.push_back(measured[i].problem->timed_launch(timed));
+    const auto timings = time_interleaved(session.queue, launches);
+    std::vector<Measured> round;
+    for (std::size_t i = 0; i < count; ++i) {
+        const double work = measured[i].problem->work(timed);
+        round.push_back({{measured[i].result.defines, timings[i].median_seconds, work / timings[i].median_seconds * 1e-9},
+                         nullptr});
+    }
+    std::stable_sort(round.begin(), round.end(), faster);
+    fmt::print("\nfinal round: the best {} timed again, interleaved (median of {} launches each):\n", count,
+               timings.front().repetitions);
+    return round;
+}
+
+}  // namespace
+
+int tune_command(const CommonOptions& common, const TuneOptions& options) {
+    const auto root = course_root(common.root);
+    ClSession session = open_session(common.device);
+    const KernelSet kernels = kernel_set(root, options.solution ? "solutions" : options.submission);
+    const LabSpec spec = load_lab(root, options.lab, session.device.device_class);
+    const std::string lab_file = "labs/" + spec.folder + "/lab.toml";
+    // A missing or unreadable kernel file is one error, not one skip per configuration.
+    read_kernel_source(kernels.file(spec.folder, spec.kernel_file), kernels.display(spec.folder, spec.kernel_file));
+
+    TuneSpace space = read_tune_space(spec.settings, spec.class_key, lab_file);
+    for (const auto& text : options.values) replace_candidates(space, text);
+    for (const auto& text : options.defines) pin(space, parse_define(text));
+    const auto configurations = combinations(space);
+
+    const SizeForm form = size_form_of(spec.problem);
+    std::vector<ProblemSize> check_sizes;
+    for (const auto& text : spec.check_sizes) check_sizes.push_back(parse_problem_size(text, form));
+    const ProblemSize timed = parse_problem_size(options.size.empty() ? spec.time_size : options.size, form);
+
+    fmt::print("lab {}: {} (tuning)\n", spec.number, spec.title);
+    fmt::print("  kernel  {}\n", kernels.display(spec.folder, spec.kernel_file));
+    fmt::print("  device  {} ({})\n", session.device.label(), device_class_name(session.device.device_class));
+    const bool class_table = spec.settings[spec.class_key]["tune"].as_table() != nullptr;
+    fmt::print("  space   {}  ({} configurations; [tune]{} in {})\n", space_text(space), configurations.size(),
+               class_table ? fmt::format(" and [{}.tune]", spec.class_key) : std::string(), lab_file);
+    if (const std::string fixed = fixed_text(spec.defines, space); !fixed.empty()) fmt::print("  fixed   {}\n", fixed);
+    fmt::print("  each one is built, checked at the lab's {} check sizes, and timed at {}\n\n", check_sizes.size(),
+               size_text(timed, form));
+
+    std::vector<Measured> measured;
+    std::vector<Skipped> skipped;
+    const auto started = std::chrono::steady_clock::now();
+    bool estimated = false;
+    const int width = static_cast<int>(std::to_string(configurations.size()).size());
+    std::size_t label_width = 0;
+    for (const auto& config : configurations) label_width = std::max(label_width, swept_text(space, config).size());
+    for (std::size_t i = 0; i < configurations.size(); ++i) {
+        const Defines& config = configurations[i];
+        const std::string label = swept_text(space, config);
+        const auto config_started = std::chrono::steady_clock::now();
+        Trial trial = prepare_trial(session, root, spec, kernels, config, check_sizes, timed, options.seed);
+        std::string outcome;
+        if (trial.problem) {
+            try {
+                const Timing timing = time_launch(session.queue, trial.problem->timed_launch(timed), kSweepPlan);
+                const double rate = trial.problem->work(timed) / timing.median_seconds * 1e-9;
+                Defines full = spec.defines;
+                full.merge(config);
+                outcome = fmt::format("{:>10}  {:>8.1f} {}", format_seconds(timing.median_seconds), rate,
+                                      trial.problem->rate_unit());
+                measured.push_back({{full, timing.median_seconds, rate}, std::move(trial.problem)});
+            } catch (const UserError& error) {
+                trial.skipped = "timing failed: " + error.parts().happened;
+            }
+        }
+        if (!trial.skipped.empty()) {
+            outcome = "skipped: " + trial.skipped;
+            skipped.push_back({config, trial.skipped});
+        }
+        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - config_started).count();
+        fmt::print("  [{:>{}}/{}] {:<{}}  {}\n", i + 1, width, configurations.size(), label, label_width, outcome);
+        // One estimate, after the first configuration that was built and timed.
+        if (!estimated && trial.skipped.empty() && i + 1 < configurations.size()) {
+            estimated = true;
+            fmt::print("          (that took {:.1f} s; expect at most about {} for the other {})\n", took,
+                       seconds_text(took * static_cast<double>(configurations.size() - i - 1)),
+                       configurations.size() - i - 1);
+        }
+        std::fflush(stdout);
+    }
+
+    if (measured.empty()) {
+        const bool any_wrong = std::any_of(skipped.begin(), skipped.end(),
+                                           [](const Skipped& s) { return s.why.rfind("wrong result", 0) == 0; });
+        fmt::print("\nNo configuration built, ran and gave the right result, so nothing was timed.\n");
+        if (any_wrong) {
+            fmt::print("  try: `lab run {}{}` to see what is wrong with the kernel at its default defines\n",
+                       spec.number, kernel_set_flag(options));
+        } else {
+            fmt::print("  try: other candidates (--values NAME=V1,V2,...) that the geometry and the device allow\n");
+        }
+        return 1;
+    }
+    std::stable_sort(measured.begin(), measured.end(), faster);
+    const std::string unit = measured.front().problem->rate_unit();
+    fmt::print("\nranked at {}, fastest first:\n", size_text(timed, form));
+    print_ranked(space, measured, options.top == 0 ? measured.size() : options.top, unit);
+    print_skipped(space, skipped);
+    const std::vector<Measured> round = final_round(session, measured, options.recheck, timed);
+    if (!round.empty()) print_ranked(space, round, round.size(), unit);
+
+    const TuneResult& best = round.empty() ? measured.front().result : round.front().result;
+    const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    fmt::print("\nbest on this device: {} ({:.1f} {} at {}); the sweep took {}.\n", swept_text(space, best.defines),
+               best.rate, unit, size_text(timed, form), seconds_text(total));
+    std::string snippet = defaults_snippet(spec.class_key, space, best.defines);
+    snippet.pop_back();  // the final newline
+    fmt::print("To make it the default on {} devices, make this the [{}.defines] table of {}:\n{}\n",
+               spec.class_key == "gpu" ? "GPU" : "CPU", spec.class_key, lab_file, indented(snippet, 4));
+    std::string flags;
+    for (const auto& axis : space.axes) flags += fmt::format(" -D {}={}", axis.name, best.defines.get(axis.name).value_or("?"));
+    fmt::print("\nor try it once: lab run {}{}{}\n", spec.number, kernel_set_flag(options), flags);
+    return 0;
+}
+
+}  // namespace course
