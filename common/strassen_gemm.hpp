@@ -1,0 +1,49 @@
+// The products of lab 07 are computed by the lab-06 GEMM (`matmul`), batched:
+// work-group z of a launch multiplies the z-th of `batch` equally sized
+// products stored one after another (A of product z at a + z·M·K, B at
+// b + z·K·N, C at c + z·M·N).
+//
+// Which file: <kernel set>/06-matmul-register-tiles/matmul.cl of the same set
+// as strassen.cl (labs/, solutions/ or a submission), or of the set the grader
+// forces (ProblemSetup::gemm_kernels); when that set has no such file, the
+// repository's labs/ copy.
+#pragma once
+
+#include "cl_session.hpp"
+#include "lab_problem.hpp"
+#include "launch_geometry.hpp"
+
+#include <optional>
+#include <string>
+
+namespace course {
+
+class BatchedGemm {
+public:
+    // Finds and builds the GEMM (throws KernelBuildError, KernelContractError or UserError).
+    explicit BatchedGemm(const ProblemSetup& setup);
+
+    // `batch` products of size.rows × size.inner times size.inner × size.cols, each
+    // a multiple of macro_tile().
+    cl::Event multiply(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c,
+                       Extents size, std::size_t batch);
+
+    // The multiples the GEMM needs its sizes padded to (TILE_M, TILE_N, TILE_K).
+    Extents macro_tile() const { return macro_tile_; }
+    const std::string& display_path() const { return built_.source.display_path; }
+
+    // Checks the GEMM once, on a small batch, and remembers the answer: empty
+    // when it is right, else the paragraph that tells the student to finish lab 06.
+    const std::string& self_test(ClSession& session);
+
+private:
+    std::string run_self_test(ClSession& session);
+
+    std::string geometry_;
+    Extents macro_tile_;
+    BuiltProgram built_;
+    cl::Kernel kernel_;
+    std::optional<std::string> self_test_result_;
+};
+
+}  // namespace course

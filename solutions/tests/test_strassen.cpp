@@ -1,0 +1,292 @@
+// Lab 07: the solution is right at every level (padded sizes included), the
+// stub is reported wrong, a wrong lab-06 GEMM is blamed on lab 06, and a
+// single wrong sign in any product or quadrant formula is caught at every
+// level with a message that names the quadrants of C it reaches.
+//
+// Mutants are made from the solution at test time by replacing one exact
+// piece of text, and run from a temporary folder laid out like labs/; the
+// products use the lab-06 solution (ProblemSetup::gemm_kernels), as when the
+// grader grades lab 07 on its own. Each mutant is built once and checked at
+// every level (check_at), since PoCL builds are the slow part here.
+#include "lab_fixture.hpp"
+
+#include "kernel_source.hpp"
+#include "strassen_formulas.hpp"
+#include "strassen_plan.hpp"
+#include "strassen_problem.hpp"
+#include "user_error.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace course_tests;
+
+namespace {
+
+const char* const kLab = "07-strassen";
+
+std::string read_text(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+const std::string& solution_text() {
+    static const std::string text = read_text(root() / "solutions" / kLab / "strassen.cl");
+    return text;
+}
+
+// `text` with its only occurrence of `from` replaced by `to`.
+std::string replaced_once(const std::string& text, const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, "the solution no longer contains \"" << from << "\"");
+    REQUIRE_MESSAGE(text.find(from, at + 1) == std::string::npos, "\"" << from << "\" occurs more than once");
+    return text.substr(0, at) + to + text.substr(at + from.size());
+}
+
+const course::LabSpec& spec() {
+    static const course::LabSpec s = course::load_lab(root(), "07", session().device.device_class);
+    return s;
+}
+
+// Lab 07 from `kernels`, its products computed by the GEMM of `gemm_kernels` (when given).
+std::unique_ptr<course::StrassenProblem> open_strassen(const course::KernelSet& kernels,
+                                                        std::optional<course::KernelSet> gemm_kernels,
+                                                        const char* levels = "1") {
+    course::ProblemSetup setup;
+    setup.session = &session();
+    setup.spec = &spec();
+    setup.source = course::read_kernel_source(kernels.file(kLab, "strassen.cl"), kernels.display(kLab, "strassen.cl"));
+    setup.geometry = spec().geometry;
+    setup.defines = spec().defines;
+    setup.defines.set("LEVELS", levels);
+    setup.include_dirs = {root() / "kernels" / "include"};
+    setup.kernels = kernels;
+    setup.root = root();
+    setup.gemm_kernels = std::move(gemm_kernels);
+    return std::make_unique<course::StrassenProblem>(setup);
+}
+
+course::KernelSet solutions() { return course::kernel_set(root(), "solutions"); }
+
+// A submission folder holding one lab-07 kernel file (and, when given, a lab-06 one).
+course::KernelSet submission(const std::string& name, const std::string& strassen_cl,
+                             const std::string& matmul_cl = {}) {
+    const auto dir = std::filesystem::temp_directory_path() / ("strassen_test_" + name);
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir / kLab);
+    std::ofstream(dir / kLab / "strassen.cl") << strassen_cl;
+    if (!matmul_cl.empty()) {
+        std::filesystem::create_directories(dir / "06-matmul-register-tiles");
+        std::ofstream(dir / "06-matmul-register-tiles" / "matmul.cl") << matmul_cl;
+    }
+    return {dir, "submission-" + name};
+}
+
+// A size that fills all four quadrants of A and B at `levels` levels (ragged, so it is padded a little).
+course::ProblemSize filling_size(int levels) {
+    const std::size_t n = std::size_t{64} << levels;  // 2^levels × the CPU macro tile
+    return {n - 3, n - 5, n - 1};
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// "C is wrong in C21 and C22" for the quadrants given.
+std::string wrong_quadrants_text(const std::vector<std::string>& quadrants) {
+    std::string text = "C is wrong in ";
+    for (std::size_t i = 0; i < quadrants.size(); ++i) {
+        text += (i == 0 ? "" : i + 1 == quadrants.size() ? " and " : ", ") + quadrants[i];
+    }
+    return text;
+}
+
+struct SignMutant {
+    std::string name;                     // what was flipped
+    std::string from, to;                 // the text replaced in the solution
+    std::vector<std::string> quadrants;   // the quadrants of C it reaches at one level
+    std::string diagnosis;                // what the kernel-alone run must name
+};
+
+// One flipped sign in one operand of each product (strassen_split) ...
+std::vector<SignMutant> split_mutants() {
+    return {
+        {"p1 right: f + h", "b12 - b22", "b12 + b22", {"C12", "C22"}, "right operand of p1"},
+        {"p2 left: a - b", "a11 + a12", "a11 - a12", {"C11", "C12"}, "left operand of p2"},
+        {"p3 left: c - d", "a21 + a22", "a21 - a22", {"C21", "C22"}, "left operand of p3"},
+        {"p4 right: g + e", "b21 - b11", "b21 + b11", {"C11", "C21"}, "right operand of p4"},
+        {"p5 right: e - h", "b11 + b22", "b11 - b22", {"C11", "C22"}, "right operand of p5"},
+        {"p6 left: b + d", "a12 - a22", "a12 + a22", {"C11"}, "left operand of p6"},
+        {"p7 right: e - f", "b11 + b12", "b11 - b12", {"C22"}, "right operand of p7"},
+    };
+}
+
+// ... and every product's sign in every quadrant that adds it (strassen_merge).
+std::vector<SignMutant> merge_mutants() {
+    const std::vector<std::pair<std::string, std::vector<std::string>>> quadrants{
+        {"C11", {"p5", "+ p4", "- p2", "+ p6"}},
+        {"C12", {"p1", "+ p2"}},
+        {"C21", {"p3", "+ p4"}},
+        {"C22", {"p1", "+ p5", "- p3", "- p7"}},
+    };
+    std::vector<SignMutant> mutants;
+    for (const auto& [quadrant, terms] : quadrants) {
+        std::string formula;
+        for (const auto& t : terms) formula += (formula.empty() ? "" : " ") + t;
+        for (std::size_t flip = 0; flip < terms.size(); ++flip) {
+            std::string mutated;
+            for (std::size_t i = 0; i < terms.size(); ++i) {
+                std::string term = terms[i];
+                if (i == flip) {
+                    term = term[0] == '+' ? "-" + term.substr(1)
+                           : term[0] == '-' ? "+" + term.substr(1)
+                                            : "-" + term;
+                }
+                mutated += (mutated.empty() ? "" : " ") + term;
+            }
+            mutants.push_back({quadrant + ": " + mutated, "= " + formula + ";", "= " + mutated + ";", {quadrant},
+                               "strassen_merge: " + quadrant});
+        }
+    }
+    return mutants;
+}
+
+void check_mutant(const SignMutant& mutant) {
+    CAPTURE(mutant.name);
+    const auto problem = open_strassen(submission("mutant", replaced_once(solution_text(), mutant.from, mutant.to)),
+                                       solutions());
+    for (int levels = 1; levels <= course::kMaxStrassenLevels; ++levels) {
+        CAPTURE(levels);
+        const auto verdict = problem->check_at(filling_size(levels), 1, levels);
+        REQUIRE_FALSE(verdict.ok);
+        CHECK(contains(verdict.problem, "C is wrong in C"));
+        CHECK(contains(verdict.problem, mutant.diagnosis));
+        if (levels == 1) {
+            // At one level the error reaches exactly the quadrants that use the flipped term.
+            CHECK_MESSAGE(contains(verdict.problem, wrong_quadrants_text(mutant.quadrants) + ";"), verdict.problem);
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the Strassen plan pads to 2^levels × the macro tile and counts the nodes") {
+    const auto plan = course::strassen_plan({100, 33, 129}, 2, {64, 64, 16});
+    CHECK(plan.rows(0) == 256);
+    CHECK(plan.inner(0) == 64);
+    CHECK(plan.cols(0) == 256);
+    CHECK(plan.rows(2) == 64);
+    CHECK(plan.inner(2) == 16);
+    CHECK(plan.nodes(2) == 49);
+    CHECK(plan.left_elements(2) == 49u * 64 * 16);
+    CHECK(course::strassen_plan({1, 1, 1}, 0, {64, 64, 16}).rows(0) == 64);
+    // One level moves: A and B read, 14 operands written, 7 products read, C written.
+    const auto one = course::strassen_plan({128, 128, 128}, 1, {64, 64, 16});
+    CHECK(one.addition_bytes() == doctest::Approx(4.0 * (2 * 128 * 128 + 14 * 64 * 64 + 7 * 64 * 64 + 128 * 128)));
+
+    course::Defines defines;
+    defines.set("LEVELS", "0");
+    CHECK(course::strassen_levels(defines) == 0);
+    for (const char* bad : {"4", "-1", "two", ""}) {
+        defines.set("LEVELS", bad);
+        CHECK_THROWS_AS(course::strassen_levels(defines), course::UserError);
+    }
+}
+
+TEST_CASE("the formulas as data multiply out to the block product") {
+    // With scalars for the quadrants, each quadrant formula must equal the block product's entry.
+    const double a[4] = {2, 3, 5, 7}, b[4] = {11, 13, 17, 19};  // a11 a12 a21 a22, b11 b12 b21 b22
+    double p[course::kStrassenProducts];
+    for (std::size_t i = 0; i < course::kStrassenProducts; ++i) {
+        const auto& product = course::strassen_products()[i];
+        double left = 0, right = 0;
+        for (std::size_t q = 0; q < 4; ++q) {
+            left += product.left_signs[q] * a[q];
+            right += product.right_signs[q] * b[q];
+        }
+        p[i] = left * right;
+    }
+    const double block[4] = {a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
+                             a[2] * b[1] + a[3] * b[3]};
+    for (std::size_t q = 0; q < 4; ++q) {
+        double sum = 0;
+        for (std::size_t i = 0; i < course::kStrassenProducts; ++i) sum += course::strassen_quadrants()[q].product_signs[i] * p[i];
+        CHECK(sum == block[q]);
+    }
+}
+
+TEST_CASE("the lab-07 solution is right at every level, padded sizes included") {
+    const auto problem = open_strassen(solutions(), std::nullopt);
+    for (int levels = 0; levels <= course::kMaxStrassenLevels; ++levels) {
+        for (const auto& size : std::vector<course::ProblemSize>{{1, 1, 1}, {100, 33, 129}, filling_size(levels)}) {
+            CAPTURE(levels);
+            CAPTURE(course::size_text(size, course::SizeForm::m_by_k_by_n));
+            const auto verdict = problem->check_at(size, 3, levels);
+            CHECK_MESSAGE(verdict.ok, verdict.problem);
+        }
+    }
+}
+
+TEST_CASE("the lab-07 stub is reported wrong even with a right lab-06 GEMM") {
+    const auto stub = open_strassen(course::kernel_set(root(), "labs"), solutions());
+    const auto verdict = stub->check(filling_size(1), 1);
+    CHECK_FALSE(verdict.ok);
+    CHECK(contains(verdict.problem, "C is wrong in C11, C12, C21 and C22"));
+    CHECK(contains(verdict.problem, "strassen_split: the left operand of p1 must be a11"));
+    CHECK(contains(verdict.problem, "strassen_merge: C11 = p5 + p4 − p2 + p6 is wrong"));
+}
+
+TEST_CASE("a lab-06 GEMM that ignores the batch is blamed on lab 06") {
+    // The products after the first land on the first: the others are never written.
+    const std::string unbatched = replaced_once(read_text(root() / "solutions/06-matmul-register-tiles/matmul.cl"),
+                                                "c += product * M * N;", "");
+    const auto problem = open_strassen(submission("unbatched", solution_text(), unbatched), std::nullopt);
+    const auto first = problem->check(filling_size(1), 1);
+    CHECK_FALSE(first.ok);
+    CHECK(contains(first.problem, "lab 07 multiplies with your lab-06 kernel (submission-unbatched/06-"));
+    CHECK(contains(first.problem, "wrong at product 0 of a batch of 2"));
+    CHECK(contains(first.problem, "A later product of the batch was never written"));
+    CHECK(contains(first.problem, "get_group_id(2)"));
+    CHECK(contains(first.problem, "`lab run 07 --solution`"));
+    const auto second = problem->check({1, 1, 1}, 1);  // a shorter reminder after the first size
+    CHECK_FALSE(second.ok);
+    CHECK(contains(second.problem, "details at the first size checked"));
+}
+
+TEST_CASE("a submission without lab 06 multiplies with the repository's labs/ copy") {
+    const auto problem = open_strassen(submission("no_lab06", solution_text()), std::nullopt);
+    CHECK(problem->gemm().display_path() == "labs/06-matmul-register-tiles/matmul.cl");
+    const auto forced = open_strassen(submission("forced", solution_text()), solutions());
+    CHECK(forced->gemm().display_path() == "solutions/06-matmul-register-tiles/matmul.cl");
+}
+
+TEST_CASE("one wrong sign in any product's operand is caught at every level, naming the quadrants") {
+    for (const auto& mutant : split_mutants()) check_mutant(mutant);
+}
+
+TEST_CASE("one wrong sign in any quadrant's sum of products is caught at every level, naming the quadrant") {
+    const auto mutants = merge_mutants();
+    REQUIRE(mutants.size() == 12);
+    for (const auto& mutant : mutants) check_mutant(mutant);
+}
+
+TEST_CASE("an operand never written is named with its product, node and level") {
+    const std::string forgets_p7 = replaced_once(solution_text(), "out[6 * size] = a11 - a21;", "");
+    const auto problem = open_strassen(submission("forgets_p7", forgets_p7), solutions());
+    const auto verdict = problem->check_at(filling_size(2), 1, 2);
+    CHECK_FALSE(verdict.ok);
+    CHECK_MESSAGE(contains(verdict.problem, "strassen_split never wrote the left operand of p7 (a11 − a21"),
+                  verdict.problem);
+    CHECK(contains(verdict.problem, "at level 1"));
+}
+
+TEST_CASE("lab run's Strassen report has an accuracy table and a speed table for every level") {
+    const auto problem = open_strassen(solutions(), std::nullopt);
+    const std::string report = problem->extra_report({128, 128, 128});
+    for (const char* part : {"accuracy: max |C − C_exact| / max |C_exact|", "LEVELS=3", "64×64×64", "128×128×128",
+                             "speed at 128×128×128", "343 × 64×16×64", "fastest here: LEVELS="}) {
+        CHECK_MESSAGE(contains(report, part), part << "\n" << report);
+    }
+}
