@@ -53,6 +53,22 @@ void print_bench_table(const BenchReport& report) {
     }
 }
 
+std::string bench_markdown(const BenchReport& report) {
+    std::string text = fmt::format("Device: {} ({}), driver {}; measured {} on {}. Limits in the same run: copy "
+                                   "{:.1f} GB/s, FMA peak {:.1f} GFLOP/s.\n\n",
+                                   report.device, report.device_class, report.driver, report.date, report.host,
+                                   report.copy_gbs, report.fma_gflops);
+    text += "| lab | what | size | time | rate | share of limit |\n|---|---|---|---|---|---|\n";
+    for (const auto& f : report.figures) {
+        const std::string rate = f.correct ? fmt::format("{:.1f} {}", f.rate, f.unit) : std::string("wrong result");
+        const std::string share =
+            f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
+        text += fmt::format("| {} | {} | {} | {} | {} | {} |\n", f.lab.empty() ? "–" : f.lab, f.what, f.size,
+                            f.correct && f.seconds > 0.0 ? seconds_text(f.seconds) : "", rate, share);
+    }
+    return text;
+}
+
 std::string bench_json(const BenchReport& report) {
     nlohmann::json figures = nlohmann::json::array();
     for (const auto& f : report.figures) {

@@ -35,6 +35,8 @@ struct BenchReport {
 
 void print_bench_table(const BenchReport& report);
 std::string bench_json(const BenchReport& report);
+// The same table in Markdown, with a heading line naming device, driver and date.
+std::string bench_markdown(const BenchReport& report);
 
 // Draws rate against size per lab with gnuplot into an SVG file. Returns an
 // empty string, or why no plot was drawn (e.g. gnuplot is not installed).

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct ProblemSetup {
     std::vector<std::filesystem::path> include_dirs;
     KernelSet kernels;         // the set `source` came from (drivers that need more files read them from here)
     std::filesystem::path root;
+    // Lab 07 only: read the lab-06 GEMM that computes the products from this set instead
+    // of `kernels` (the grader grades lab 07 apart from a student's lab 06 this way).
+    std::optional<KernelSet> gemm_kernels;
 };
 
 // The verdict on one size.
@@ -63,6 +67,9 @@ public:
     virtual std::string rate_unit() const = 0;
     virtual SizeForm size_form() const = 0;
     virtual const BuiltProgram& program() const = 0;
+    // What `lab run` prints after the timing, for drivers with more to say (lab 07:
+    // its accuracy and speed per recursion level at `size`). Empty by default.
+    virtual std::string extra_report(ProblemSize /*size*/) { return {}; }
 };
 
 // Builds the lab's kernels (throws KernelBuildError or UserError) and returns its driver.

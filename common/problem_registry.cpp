@@ -1,6 +1,7 @@
 // The kinds of host driver a lab.toml can name in `problem = "..."`.
 #include "lab_problem.hpp"
 #include "matmul_problem.hpp"
+#include "strassen_problem.hpp"
 #include "transpose_problem.hpp"
 #include "user_error.hpp"
 
@@ -11,7 +12,8 @@ namespace course {
 std::unique_ptr<LabProblem> make_problem(const std::string& problem, const ProblemSetup& setup) {
     if (problem == "transpose") return std::make_unique<TransposeProblem>(setup);
     if (problem == "matmul") return std::make_unique<MatmulProblem>(setup);
-    throw UserError({"problem = \"transpose\" or \"matmul\"", fmt::format("problem = \"{}\"", problem),
+    if (problem == "strassen") return std::make_unique<StrassenProblem>(setup);
+    throw UserError({"problem = \"transpose\", \"matmul\" or \"strassen\"", fmt::format("problem = \"{}\"", problem),
                      setup.spec != nullptr ? "labs/" + setup.spec->folder + "/lab.toml" : std::string("lab.toml"),
                      "fix the problem key of the lab"});
 }

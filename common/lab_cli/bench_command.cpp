@@ -188,6 +188,10 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
         write_file_atomically(options.json, bench_json(report));
         fmt::print("\nfigures written to {}\n", options.json);
     }
+    if (!options.markdown.empty()) {
+        write_file_atomically(options.markdown, bench_markdown(report));
+        fmt::print("table written to {}\n", options.markdown);
+    }
     if (!options.plot.empty()) {
         const std::string why_not = draw_bench_plot(report, options.plot);
         fmt::print("{}\n", why_not.empty() ? "plot written to " + options.plot : "no plot: " + why_not);

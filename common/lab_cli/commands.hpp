@@ -4,6 +4,8 @@
 
 #include "defines.hpp"
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,20 @@ struct RunOptions {
 
 int run_command(const CommonOptions& common, const RunOptions& options);
 
+struct TuneOptions {
+    std::string lab;                  // "05"
+    bool solution = false;            // --solution
+    std::string submission;           // --submission DIR
+    std::string size;                 // --size: time at this size instead of the lab's time size
+    std::vector<std::string> defines; // -D NAME=VALUE: fixed, not swept
+    std::vector<std::string> values;  // --values NAME=V1,V2,...: these candidates instead of lab.toml's
+    std::size_t top = 10;             // rows of the ranked table
+    std::size_t recheck = 3;          // the best this many are timed again, interleaved
+    std::uint64_t seed = 1;
+};
+
+int tune_command(const CommonOptions& common, const TuneOptions& options);
+
 struct BenchOptions {
     std::vector<std::string> labs;      // empty: every lab
     bool mine = false;                  // --mine: labs/ instead of solutions/
@@ -36,6 +52,7 @@ struct BenchOptions {
     std::vector<std::string> defines;   // -D NAME=VALUE, on top of each lab's
     std::string json;                   // --json FILE
     std::string plot;                   // --plot FILE.svg
+    std::string markdown;               // --markdown FILE
     bool cublas = false;                // --cublas: add cuBLAS through PyTorch
     std::size_t host_blas_max = 4096;   // OpenBLAS line only up to this dimension
 };

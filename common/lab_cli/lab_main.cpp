@@ -40,13 +40,31 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("-D,--define", bench.defines, "kernel define NAME=VALUE for every lab");
     bench_cmd->add_option("--json", bench.json, "write every figure, with device, driver and date, to FILE");
     bench_cmd->add_option("--plot", bench.plot, "draw GFLOP/s per lab and size into FILE.svg (needs gnuplot)");
+    bench_cmd->add_option("--markdown", bench.markdown, "write the table as Markdown to FILE");
     bench_cmd->add_flag("--cublas", bench.cublas, "add cuBLAS SGEMM through PyTorch (NVIDIA GPUs)");
     bench_cmd->add_option("--host-blas-max", bench.host_blas_max, "largest dimension timed with OpenBLAS on the host");
+
+    TuneOptions tune;
+    auto* tune_cmd = app.add_subcommand(
+        "tune", "time the lab's kernel with every combination of the define values its lab.toml lists under [tune]");
+    tune_cmd->add_option("lab", tune.lab, "lab number, e.g. 05")->required();
+    tune_cmd->add_flag("--solution", tune.solution, "tune the instructor's solution (solutions/) instead of labs/");
+    tune_cmd->add_option("--submission", tune.submission, "tune kernels from a folder laid out like labs/");
+    tune_cmd->add_option("--size", tune.size, "time at this size instead of the lab's time size, e.g. 1024");
+    tune_cmd->add_option("-D,--define", tune.defines, "fix a define instead of sweeping it, e.g. -D TILE_K=16");
+    tune_cmd->add_option("--values", tune.values,
+                         "sweep these values of a define instead of lab.toml's, e.g. --values THREAD_WORK=2,4,8");
+    tune_cmd->add_option("--top", tune.top, "show the N fastest (0: all)")->capture_default_str();
+    tune_cmd->add_option("--recheck", tune.recheck, "time the N fastest again, interleaved, before ranking")
+        ->capture_default_str();
+    tune_cmd->add_option("--seed", tune.seed, "seed of the random inputs of the checks");
+    tune_cmd->get_option("--solution")->excludes(tune_cmd->get_option("--submission"));
 
     CLI11_PARSE(app, argc, argv);
     try {
         if (devices->parsed()) return devices_command(common);
         if (run_cmd->parsed()) return run_command(common, run);
+        if (tune_cmd->parsed()) return tune_command(common, tune);
         if (bench_cmd->parsed()) return bench_command(common, bench);
     } catch (const UserError& error) {
         fmt::print(stderr, "error: {}\n", error.what());

@@ -104,6 +104,7 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     if (!options.no_timing) {
         const ProblemSize timed = options.sizes.empty() ? parse_problem_size(spec.time_size, form) : sizes.back();
         print_timing(session, root, *problem, "your kernel", timed);
+        fmt::print("{}", problem->extra_report(timed));
     }
     return 0;
 }

@@ -24,6 +24,23 @@ std::unique_ptr<course::LabProblem> open(const std::string& lab, const std::stri
     return course::open_lab(session(), root(), *specs.back(), course::kernel_set(root(), set), overrides);
 }
 
+std::unique_ptr<course::LabProblem> open_file(const std::string& lab, const std::filesystem::path& file,
+                                              std::initializer_list<std::pair<const char*, const char*>> defines) {
+    static std::vector<std::unique_ptr<course::LabSpec>> specs;
+    specs.push_back(std::make_unique<course::LabSpec>(course::load_lab(root(), lab, session().device.device_class)));
+    course::ProblemSetup setup;
+    setup.session = &session();
+    setup.spec = specs.back().get();
+    setup.source = course::read_kernel_source(file, file.filename().string());
+    setup.geometry = setup.spec->geometry;
+    setup.defines = setup.spec->defines;
+    for (const auto& [name, value] : defines) setup.defines.set(name, value);
+    setup.include_dirs = {root() / "kernels" / "include"};
+    setup.kernels = {file.parent_path(), file.parent_path().string()};
+    setup.root = root();
+    return course::make_problem(setup.spec->problem, setup);
+}
+
 std::vector<course::SizeVerdict> check_sizes(course::LabProblem& problem, const std::vector<std::string>& sizes,
                                              std::uint64_t seed) {
     std::vector<course::SizeVerdict> verdicts;

@@ -18,6 +18,11 @@ const std::filesystem::path& root();
 std::unique_ptr<course::LabProblem> open(const std::string& lab, const std::string& set,
                                          std::initializer_list<std::pair<const char*, const char*>> defines = {});
 
+// The lab's problem built from one kernel file anywhere (a test kernel), with
+// the lab's geometry and defines and extra defines on top.
+std::unique_ptr<course::LabProblem> open_file(const std::string& lab, const std::filesystem::path& file,
+                                              std::initializer_list<std::pair<const char*, const char*>> defines = {});
+
 // The verdicts at each size, in the problem's size syntax ("37x50", "64x100x33").
 std::vector<course::SizeVerdict> check_sizes(course::LabProblem& problem, const std::vector<std::string>& sizes,
                                              std::uint64_t seed = 1);
