@@ -16,8 +16,8 @@ FmaPeak measure_fma_peak(ClSession& session, const std::filesystem::path& root) 
     // steps that a launch takes about a millisecond on a large GPU.
     const bool gpu = session.device.device_class == DeviceClass::gpu;
     const std::size_t units = session.device.device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-    const std::size_t items = units * (gpu ? 4096 : 1024);
-    const cl_uint steps = gpu ? 2048 : 512;
+    const std::size_t items = units * (gpu ? 4096 : 16384);
+    const cl_uint steps = gpu ? 4096 : 2048;
     cl::Buffer out(session.context, CL_MEM_WRITE_ONLY, items * sizeof(float));
     kernel.setArg(0, out);
     kernel.setArg(1, 0.999f);
@@ -29,7 +29,7 @@ FmaPeak measure_fma_peak(ClSession& session, const std::filesystem::path& root) 
         return LaunchEvents{e, e};
     };
     const Timing timing = time_launch(session.queue, launch);
-    return {static_cast<double>(items) * steps * 8 /* float4 chains */ * 4 /* lanes */ * 2 /* flops per FMA */,
+    return {static_cast<double>(items) * steps * 16 /* chains */ * 2 /* flops per FMA */,
             timing.median_seconds};
 }
 

@@ -16,8 +16,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <map>
-#include <set>
+#include <algorithm>
 
 #include <unistd.h>
 
@@ -107,8 +106,7 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
     report.figures.push_back({"", "FMA peak (kernels/benchmarks/fma_peak.cl)", "", peak.seconds, peak.gflops(),
                               "GFLOP/s", 0, "", "", true, ""});
 
-    std::set<std::string> matmul_sizes;  // for the library lines, once per size
-    std::map<std::string, ProblemSize> parsed_matmul_sizes;
+    std::vector<ProblemSize> matmul_sizes;  // for the library lines, once per size, in the order first seen
     for (const auto& spec : specs) {
         Defines defines;
         if (solutions) defines.merge(spec.bench_defines);
@@ -145,17 +143,20 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
             figure.rate = problem->work(size) / timing.median_seconds * 1e-9;
             figure.percent_of_limit = 100.0 * figure.rate / (bandwidth ? report.copy_gbs : report.fma_gflops);
             report.figures.push_back(figure);
-            if (!bandwidth) {
-                matmul_sizes.insert(shown);
-                parsed_matmul_sizes[shown] = size;
+            const auto same_size = [&](const ProblemSize& s) { return s.m == size.m && s.k == size.k && s.n == size.n; };
+            if (!bandwidth && std::none_of(matmul_sizes.begin(), matmul_sizes.end(), same_size)) {
+                matmul_sizes.push_back(size);
             }
         }
     }
 
     // The libraries, at every matrix-multiply size the labs ran.
     std::vector<std::size_t> square_sizes;
-    for (const auto& shown : matmul_sizes) {
-        const ProblemSize size = parsed_matmul_sizes[shown];
+    std::sort(matmul_sizes.begin(), matmul_sizes.end(), [](const ProblemSize& x, const ProblemSize& y) {
+        return x.m * x.k * x.n < y.m * y.k * y.n;
+    });
+    for (const auto& size : matmul_sizes) {
+        const std::string shown = size_text(size, SizeForm::m_by_k_by_n);
         const double work = 2.0 * static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
         progress.show(fmt::format("libraries at {}", shown));
         std::string why;

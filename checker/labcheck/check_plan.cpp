@@ -1,0 +1,152 @@
+#include "check_plan.hpp"
+
+#include "lab_problem.hpp"
+#include "problem_size.hpp"
+#include "user_error.hpp"
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace labcheck {
+
+namespace {
+
+using course::UserError;
+
+[[noreturn]] void bad_hidden(const std::string& where, const std::string& expected, const std::string& happened) {
+    throw UserError({expected, happened, where,
+                     "fix checker/hidden.toml (its format is at the top of check_plan.hpp "
+                     "and in checker/README.md)"});
+}
+
+HiddenChecks parse_lab_table(const toml::table& table, const std::string& where) {
+    HiddenChecks checks;
+    for (const auto& [key, value] : table) {
+        const std::string name(key.str());
+        const auto* array = value.as_array();
+        if (name == "sizes") {
+            if (array == nullptr) bad_hidden(where, "sizes = [\"37x50\", ...]", "sizes is not a list");
+            for (const auto& item : *array) {
+                const auto size = item.value<std::string>();
+                if (!size || size->empty())
+                    bad_hidden(where, "sizes as strings such as \"37x50\"", "a size is not a string");
+                checks.sizes.push_back(*size);
+            }
+        } else if (name == "seeds") {
+            if (array == nullptr) bad_hidden(where, "seeds = [12345, ...]", "seeds is not a list");
+            for (const auto& item : *array) {
+                const auto seed = item.value<std::int64_t>();
+                if (!seed || *seed < 0) bad_hidden(where, "seeds as whole numbers ≥ 0", "a seed is not one");
+                checks.seeds.push_back(static_cast<std::uint64_t>(*seed));
+            }
+        } else {
+            bad_hidden(where, "only the keys sizes and seeds", fmt::format("unknown key \"{}\"", name));
+        }
+    }
+    return checks;
+}
+
+std::vector<std::string> default_race_sizes(const course::LabSpec& spec) {
+    if (spec.problem == "transpose") return {"1x1", "17x33"};
+    // K = 33 leaves a partial K tile for any tile size from 2 to 32; M and N are ragged too.
+    if (spec.problem == "matmul") return {"1x1x1", "17x33x20"};
+    std::vector<std::string> sizes(
+        spec.check_sizes.begin(),
+        spec.check_sizes.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, spec.check_sizes.size())));
+    return sizes;
+}
+
+}  // namespace
+
+std::string lab_number(const std::string& text) {
+    std::size_t digits = 0;
+    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+    if (digits == 0) return {};
+    std::string number = text.substr(0, digits);
+    while (number.size() > 2 && number[0] == '0') number.erase(0, 1);
+    return number.size() == 1 ? "0" + number : number;
+}
+
+HiddenChecksByLab parse_hidden_checks(const std::string& text, const std::string& display_path) {
+    toml::table root;
+    try {
+        root = toml::parse(text, display_path);
+    } catch (const toml::parse_error& e) {
+        throw UserError({"a valid TOML file", std::string(e.description()),
+                         fmt::format("{}:{}", display_path, e.source().begin.line), "fix the syntax at that line"});
+    }
+    HiddenChecksByLab result;
+    for (const auto& [key, value] : root) {
+        if (key.str() != "labs" || !value.is_table()) {
+            bad_hidden(display_path, "[labs.NN] tables only",
+                       fmt::format("top-level key \"{}\"", std::string(key.str())));
+        }
+        for (const auto& [lab_key, lab_value] : *value.as_table()) {
+            const std::string where = fmt::format("{} [labs.{}]", display_path, std::string(lab_key.str()));
+            const std::string number = lab_number(std::string(lab_key.str()));
+            if (number.empty() || !lab_value.is_table()) {
+                bad_hidden(where, "a table per lab number, e.g. [labs.04]", "this is not one");
+            }
+            result[number] = parse_lab_table(*lab_value.as_table(), where);
+        }
+    }
+    return result;
+}
+
+HiddenChecksByLab load_hidden_checks(const std::filesystem::path& file, const std::string& display_path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) return {};
+    std::ifstream in(file, std::ios::binary);
+    if (!in || std::filesystem::is_directory(file, ec)) {
+        throw UserError({"a readable hidden-sizes file", "it could not be read", display_path,
+                         "check the path and its permissions, or pass --no-hidden"});
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_hidden_checks(text.str(), display_path);
+}
+
+std::vector<SizeCheck> correctness_checks(const course::LabSpec& spec, const HiddenChecks* hidden) {
+    const auto form = course::size_form_of(spec.problem);
+    std::vector<SizeCheck> checks;
+    const bool seeds_on_contract = hidden != nullptr && hidden->sizes.empty() && !hidden->seeds.empty();
+    for (const auto& size : spec.check_sizes) {
+        checks.push_back({size, 1, false});
+        if (seeds_on_contract) {
+            for (const auto seed : hidden->seeds) checks.push_back({size, seed, true});
+        }
+    }
+    if (hidden != nullptr) {
+        const std::vector<std::uint64_t> seeds = hidden->seeds.empty() ? std::vector<std::uint64_t>{1} : hidden->seeds;
+        for (const auto& size : hidden->sizes) {
+            try {
+                course::parse_problem_size(size, form);
+            } catch (const UserError& e) {
+                throw UserError({e.parts().expected, e.parts().happened,
+                                 fmt::format("checker/hidden.toml [labs.{}] sizes", spec.number),
+                                 "write hidden sizes like the lab's own ([sizes] check in its lab.toml)"});
+            }
+            for (const auto seed : seeds) checks.push_back({size, seed, true});
+        }
+    }
+    return checks;
+}
+
+std::vector<SizeCheck> race_checks(const course::LabSpec& spec) {
+    std::vector<std::string> sizes;
+    if (const auto* list = spec.settings["checker"]["race_sizes"].as_array()) {
+        for (const auto& item : *list) {
+            if (const auto s = item.value<std::string>()) sizes.push_back(*s);
+        }
+    }
+    if (sizes.empty()) sizes = default_race_sizes(spec);
+    std::vector<SizeCheck> checks;
+    for (const auto& size : sizes) checks.push_back({size, 1, false});
+    return checks;
+}
+
+}  // namespace labcheck

@@ -1,0 +1,282 @@
+#include "child_process.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace labcheck {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kPollMilliseconds = 50;  // how often memory and the clock are looked at
+
+// Everything the child needs, prepared before fork() so the child allocates nothing.
+struct PreparedExec {
+    std::string program;
+    std::vector<std::string> argument_storage;
+    std::vector<std::string> environment_storage;
+    std::vector<char*> argv;
+    std::vector<char*> envp;
+};
+
+PreparedExec prepare(const ChildCommand& command) {
+    PreparedExec exec;
+    exec.program = command.argv.front();
+    if (exec.program.find('/') == std::string::npos) exec.program = find_in_path(exec.program);
+    exec.argument_storage = command.argv;
+    for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+        const std::string text = *entry;
+        const auto name = text.substr(0, text.find('='));
+        bool replaced = false;
+        for (const auto& [key, value] : command.environment) replaced = replaced || key == name;
+        if (!replaced) exec.environment_storage.push_back(text);
+    }
+    for (const auto& [key, value] : command.environment) exec.environment_storage.push_back(key + "=" + value);
+    for (auto& a : exec.argument_storage) exec.argv.push_back(a.data());
+    exec.argv.push_back(nullptr);
+    for (auto& e : exec.environment_storage) exec.envp.push_back(e.data());
+    exec.envp.push_back(nullptr);
+    return exec;
+}
+
+void set_limit(int resource, std::uint64_t bytes) {
+    if (bytes == 0) return;
+    rlimit limit{static_cast<rlim_t>(bytes), static_cast<rlim_t>(bytes)};
+    setrlimit(resource, &limit);
+}
+
+// In the child, between fork and exec: async-signal-safe calls only.
+[[noreturn]] void become_child(const PreparedExec& exec, const ChildLimits& limits, int output_fd, int null_fd,
+                               int error_pipe) {
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);  // the grader died: do not run on alone
+    set_limit(RLIMIT_DATA, limits.data_bytes);
+    set_limit(RLIMIT_FSIZE, limits.file_bytes);
+    rlimit no_core{0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    dup2(null_fd, STDIN_FILENO);
+    dup2(output_fd, STDOUT_FILENO);
+    dup2(output_fd, STDERR_FILENO);
+    execve(exec.program.c_str(), exec.argv.data(), exec.envp.data());
+    const int error = errno;
+    [[maybe_unused]] const auto written = write(error_pipe, &error, sizeof error);
+    _exit(127);
+}
+
+std::uint64_t resident_bytes_of(pid_t pid) {
+    std::ifstream statm(fmt::format("/proc/{}/statm", pid));
+    std::uint64_t total_pages = 0, resident_pages = 0;
+    if (!(statm >> total_pages >> resident_pages)) return 0;
+    return resident_pages * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+int open_pidfd(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+#else
+    (void)pid;
+    return -1;
+#endif
+}
+
+// Waits until the child ends (the pidfd turns readable), a limit is passed, or the clock runs out.
+ChildEnd watch(pid_t pid, const ChildLimits& limits, Clock::time_point deadline) {
+    const int pidfd = open_pidfd(pid);
+    ChildEnd end = ChildEnd::exited;
+    for (;;) {
+        if (pidfd >= 0) {
+            pollfd fd{pidfd, POLLIN, 0};
+            if (poll(&fd, 1, kPollMilliseconds) > 0) break;
+        } else {
+            siginfo_t info{};
+            info.si_pid = 0;
+            if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid)
+                break;
+            usleep(kPollMilliseconds * 1000);
+        }
+        if (limits.resident_bytes > 0 && resident_bytes_of(pid) > limits.resident_bytes) {
+            end = ChildEnd::over_memory;
+            break;
+        }
+        if (Clock::now() >= deadline) {
+            end = ChildEnd::timed_out;
+            break;
+        }
+    }
+    if (pidfd >= 0) close(pidfd);
+    return end;
+}
+
+}  // namespace
+
+std::string find_in_path(const std::string& name) {
+    const char* path = std::getenv("PATH");
+    std::string dirs = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+    std::size_t start = 0;
+    while (start <= dirs.size()) {
+        const auto end = dirs.find(':', start);
+        const std::string dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (!dir.empty()) {
+            const std::string candidate = dir + "/" + name;
+            if (access(candidate.c_str(), X_OK) == 0 && !std::filesystem::is_directory(candidate)) return candidate;
+        }
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return {};
+}
+
+std::filesystem::path own_executable() {
+    // The running program's own inode, also for a grandchild (Oclgrind runs it), and
+    // still the same program when a rebuild replaces the file on disk mid-run.
+    return fmt::format("/proc/{}/exe", getpid());
+}
+
+ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
+    ChildOutcome outcome;
+    if (command.argv.empty()) {
+        outcome.start_error = "no command given";
+        return outcome;
+    }
+    const PreparedExec exec = prepare(command);
+    if (exec.program.empty()) {
+        outcome.start_error = fmt::format("{} was not found in PATH", command.argv.front());
+        return outcome;
+    }
+    const int output_fd = open(command.output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    const int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    int error_pipe[2] = {-1, -1};
+    if (output_fd < 0 || null_fd < 0 || pipe2(error_pipe, O_CLOEXEC) != 0) {
+        outcome.start_error = fmt::format("could not prepare the child's files: {}", std::strerror(errno));
+        for (int fd : {output_fd, null_fd, error_pipe[0], error_pipe[1]}) {
+            if (fd >= 0) close(fd);
+        }
+        return outcome;
+    }
+
+    const auto started = Clock::now();
+    const auto deadline =
+        started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_seconds));
+    const pid_t pid = fork();
+    if (pid == 0) become_child(exec, limits, output_fd, null_fd, error_pipe[1]);
+    close(output_fd);
+    close(null_fd);
+    close(error_pipe[1]);
+    if (pid < 0) {
+        close(error_pipe[0]);
+        outcome.start_error = fmt::format("fork failed: {}", std::strerror(errno));
+        return outcome;
+    }
+    setpgid(pid, pid);  // also done in the child; whichever runs first wins the race
+
+    int exec_error = 0;
+    const auto got = read(error_pipe[0], &exec_error, sizeof exec_error);  // EOF: exec succeeded
+    close(error_pipe[0]);
+
+    const ChildEnd end = watch(pid, limits, deadline);
+    // Kill the group: on a limit, and also after a normal end, for anything it left behind.
+    kill(-pid, SIGKILL);
+    int status = 0;
+    rusage usage{};
+    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
+    outcome.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    outcome.peak_resident_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+
+    if (got == static_cast<ssize_t>(sizeof exec_error)) {
+        outcome.end = ChildEnd::failed_to_start;
+        outcome.start_error = fmt::format("could not run {}: {}", exec.program, std::strerror(exec_error));
+    } else if (end != ChildEnd::exited) {
+        outcome.end = end;
+    } else if (WIFSIGNALED(status)) {
+        outcome.end = ChildEnd::killed_by_signal;
+        outcome.signal = WTERMSIG(status);
+    } else {
+        outcome.end = ChildEnd::exited;
+        outcome.exit_code = WEXITSTATUS(status);
+    }
+    return outcome;
+}
+
+std::string signal_name(int signal) {
+    switch (signal) {
+        case SIGSEGV:
+            return "SIGSEGV";
+        case SIGBUS:
+            return "SIGBUS";
+        case SIGABRT:
+            return "SIGABRT";
+        case SIGFPE:
+            return "SIGFPE";
+        case SIGILL:
+            return "SIGILL";
+        case SIGKILL:
+            return "SIGKILL";
+        case SIGTERM:
+            return "SIGTERM";
+        case SIGXFSZ:
+            return "SIGXFSZ";
+        case SIGXCPU:
+            return "SIGXCPU";
+        case SIGTRAP:
+            return "SIGTRAP";
+        case SIGPIPE:
+            return "SIGPIPE";
+        case SIGINT:
+            return "SIGINT";
+        default:
+            return fmt::format("signal {}", signal);
+    }
+}
+
+std::string signal_description(int signal) {
+    std::string meaning;
+    switch (signal) {
+        case SIGSEGV:
+            meaning = "a segmentation fault: memory outside every buffer was touched";
+            break;
+        case SIGBUS:
+            meaning = "a bus error: a misaligned or unmapped memory access";
+            break;
+        case SIGABRT:
+            meaning = "an abort, often the C library finding its heap corrupted";
+            break;
+        case SIGFPE:
+            meaning = "an arithmetic exception such as an integer division by zero";
+            break;
+        case SIGILL:
+            meaning = "an illegal instruction";
+            break;
+        case SIGKILL:
+            meaning = "killed from outside, e.g. by the system running out of memory";
+            break;
+        case SIGXFSZ:
+            meaning = "it wrote more output than allowed (printf in a loop?)";
+            break;
+        default:
+            break;
+    }
+    std::string text = fmt::format("signal {}, {}", signal, signal_name(signal));
+    if (!meaning.empty()) text += ", " + meaning;
+    return text;
+}
+
+}  // namespace labcheck

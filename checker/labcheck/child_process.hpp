@@ -1,0 +1,64 @@
+// Runs a command in a child process with a wall-clock limit and memory limits,
+// so a student kernel that hangs, crashes or eats memory costs one test and
+// never the grader. The child gets its own process group: on a time-out or a
+// memory overrun the whole group is killed. Its stdout and stderr go to a file.
+//
+// The parent never initialises OpenCL, so fork() here is safe; between fork and
+// exec the child only makes async-signal-safe calls.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace labcheck {
+
+struct ChildLimits {
+    double wall_seconds = 60.0;        // killed after this long
+    std::uint64_t data_bytes = 0;      // RLIMIT_DATA (heap and private writable mappings); 0: none
+    std::uint64_t resident_bytes = 0;  // killed when its resident memory passes this; 0: not watched
+    std::uint64_t file_bytes = 0;      // RLIMIT_FSIZE, the largest file it may write; 0: none
+};
+
+struct ChildCommand {
+    std::vector<std::string> argv;                                 // argv[0]: a path, or a name looked up in PATH
+    std::filesystem::path output_file;                             // stdout and stderr, truncated first
+    std::vector<std::pair<std::string, std::string>> environment;  // set on top of the parent's environment
+};
+
+enum class ChildEnd {
+    exited,            // exit_code holds its status
+    killed_by_signal,  // signal holds the signal (not one the runner sent)
+    timed_out,         // ran past wall_seconds; the runner killed it
+    over_memory,       // resident memory passed resident_bytes; the runner killed it
+    failed_to_start,   // start_error says why
+};
+
+struct ChildOutcome {
+    ChildEnd end = ChildEnd::failed_to_start;
+    int exit_code = -1;
+    int signal = 0;
+    double seconds = 0.0;
+    std::uint64_t peak_resident_bytes = 0;
+    std::string start_error;
+};
+
+// Runs the command to its end or to a limit. Never throws for anything the child does.
+ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits);
+
+// "SIGSEGV" for 11, "signal 42" for one without a name.
+std::string signal_name(int signal);
+
+// "signal 11, SIGSEGV, a segmentation fault": the number, the name and what it usually means.
+std::string signal_description(int signal);
+
+// The absolute path of an executable named in PATH, or empty when there is none.
+std::string find_in_path(const std::string& name);
+
+// A path that runs this same program: /proc/<pid>/exe, valid while this process lives,
+// even when the file it was started from is replaced.
+std::filesystem::path own_executable();
+
+}  // namespace labcheck

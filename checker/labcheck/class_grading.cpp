@@ -1,0 +1,88 @@
+#include "class_grading.hpp"
+
+#include "gradescope_json.hpp"
+
+#include "user_error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace labcheck {
+
+namespace fs = std::filesystem;
+
+int ClassReport::exit_status() const {
+    int status = 0;
+    for (const auto& [name, report] : students) status = std::max(status, report.exit_status());
+    return status;
+}
+
+std::vector<fs::path> student_folders(const fs::path& class_dir) {
+    std::error_code ec;
+    if (!fs::is_directory(class_dir, ec)) {
+        throw course::UserError({"a class folder holding one submission folder per student",
+                                 fs::exists(class_dir, ec) ? "it is not a folder" : "it does not exist",
+                                 class_dir.string(), "pass the folder that holds the students' folders"});
+    }
+    std::vector<fs::path> folders;
+    for (const auto& entry : fs::directory_iterator(class_dir, ec)) {
+        const auto name = entry.path().filename().string();
+        if (!name.empty() && name[0] != '.' && entry.is_directory(ec)) folders.push_back(entry.path());
+    }
+    std::sort(folders.begin(), folders.end());
+    if (folders.empty()) {
+        throw course::UserError({"one submission folder per student (alice/02-transpose-local/transpose.cl, ...)",
+                                 "the folder holds no sub-folders", class_dir.string(),
+                                 "put each student's submission in a folder of its own"});
+    }
+    return folders;
+}
+
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (const char c : text) {
+        if (c == '"') quoted += '"';
+        quoted += c;
+    }
+    return quoted + "\"";
+}
+
+std::string gradebook_csv(const ClassReport& report) {
+    std::vector<std::string> columns;
+    for (const auto& [name, submission] : report.students) {
+        for (const auto& r : submission.results) {
+            const auto test = test_name(r);
+            if (std::find(columns.begin(), columns.end(), test) == columns.end()) columns.push_back(test);
+        }
+    }
+    std::string csv = "student,total,max";
+    for (const auto& c : columns) csv += "," + csv_field(c);
+    csv += "\n";
+    for (const auto& [name, submission] : report.students) {
+        csv += fmt::format("{},{:g},{:g}", csv_field(name), submission.score(), submission.max_score());
+        for (const auto& c : columns) {
+            std::string cell;
+            for (const auto& r : submission.results) {
+                if (test_name(r) == c) cell = r.verdict == Verdict::error ? "error" : fmt::format("{:g}", r.points);
+            }
+            csv += "," + cell;
+        }
+        csv += "\n";
+    }
+    return csv;
+}
+
+nlohmann::json gradebook_json(const ClassReport& report) {
+    nlohmann::json students = nlohmann::json::array();
+    for (const auto& [name, submission] : report.students) {
+        students.push_back({{"student", name},
+                            {"score", submission.score()},
+                            {"max_score", submission.max_score()},
+                            {"results", gradescope_results(submission)}});
+    }
+    return {{"students", students}};
+}
+
+}  // namespace labcheck

@@ -1,0 +1,38 @@
+// Grading a whole class: a folder with one submission folder per student (each
+// laid out like labs/). Every student is graded on their own, every kernel in
+// its own child process, so one student's hang or crash costs only their test.
+// The gradebook is a CSV (one row per student, one column per lab and stage)
+// and a JSON with each student's Gradescope-style results.
+#pragma once
+
+#include "submission_grading.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace labcheck {
+
+struct ClassReport {
+    std::vector<std::pair<std::string, SubmissionReport>> students;  // by folder name, sorted
+
+    int exit_status() const;  // the worst of the students'
+};
+
+// The student folders of a class folder: its sub-folders, sorted, skipping hidden ones.
+// Throws course::UserError when the folder does not exist or holds none.
+std::vector<std::filesystem::path> student_folders(const std::filesystem::path& class_dir);
+
+// student,total,max,01 build,01 correctness,... with one row per student.
+std::string gradebook_csv(const ClassReport& report);
+
+// {"students": [{"student": "alice", "score": .., "max_score": .., "results": <results.json>}, ...]}
+nlohmann::json gradebook_json(const ClassReport& report);
+
+// A field quoted for CSV when it needs to be.
+std::string csv_field(const std::string& text);
+
+}  // namespace labcheck

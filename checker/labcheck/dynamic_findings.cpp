@@ -1,0 +1,305 @@
+#include "dynamic_findings.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <regex>
+#include <tuple>
+
+namespace labcheck {
+
+namespace {
+
+struct Group {
+    const OclgrindDiagnostic* first = nullptr;
+    std::size_t count = 0;
+};
+
+bool is_student_kernel(const OclgrindDiagnostic& d, const DynamicContext& context) {
+    return std::find(context.student_kernels.begin(), context.student_kernels.end(), d.kernel) !=
+           context.student_kernels.end();
+}
+
+// "labs/02-transpose-local/transpose.cl:19", or the header / course kernel it was in.
+std::string place(const OclgrindDiagnostic& d, const OclgrindAccess& a, const DynamicContext& context) {
+    if (a.line == 0) return fmt::format("kernel {} (no line known)", d.kernel);
+    const bool anonymous = a.file.empty() || a.file == "input.cl";
+    if (anonymous && is_student_kernel(d, context)) return fmt::format("line {}", a.line);  // the stage names the file
+    if (anonymous) return fmt::format("line {} of kernel {} (not in this lab's file)", a.line, d.kernel);
+    return fmt::format("{}:{}", a.file, a.line);
+}
+
+std::string quoted_source(const OclgrindAccess& a) {
+    return a.source_line.empty() ? std::string() : fmt::format(" (`{}`)", a.source_line);
+}
+
+std::string work_item(const OclgrindAccess& a) {
+    const auto local = a.local_id();
+    const auto group = a.group_id();
+    if (!local.empty()) return fmt::format("work-item {} of work-group {}", local, group);
+    if (!group.empty()) return fmt::format("work-group {}", group);
+    return "a work-item";
+}
+
+std::string seen(const Group& g) {
+    std::string text;
+    if (!g.first->context.empty()) text += fmt::format(" Seen while {}", g.first->context);
+    if (g.count > 1) text += fmt::format("{} {} times in all", text.empty() ? " Seen" : ",", g.count);
+    return text.empty() ? text : text + ".";
+}
+
+std::string without_addresses(const std::string& heading) {
+    static const std::regex address(R"( (address )?0x[0-9a-fA-F]+)");
+    return std::regex_replace(heading, address, "");
+}
+
+// The line a finding is reported at: for a race the later of its two lines in the
+// source (the barrier goes before it), otherwise the last location given.
+unsigned key_line(const OclgrindDiagnostic& d) {
+    if (d.accesses.empty()) return 0;
+    if (d.kind == OclgrindKind::data_race) {
+        unsigned line = 0;
+        for (const auto& a : d.accesses) line = std::max(line, a.line);
+        return line;
+    }
+    return d.accesses.back().line;
+}
+
+int severity_rank(OclgrindKind kind) {
+    switch (kind) {
+        case OclgrindKind::divergence:
+            return 0;
+        case OclgrindKind::data_race:
+            return 1;
+        case OclgrindKind::invalid_access:
+            return 2;
+        case OclgrindKind::array_bounds:
+            return 3;
+        case OclgrindKind::uninitialized:
+            return 4;
+        case OclgrindKind::other:
+            return 5;
+    }
+    return 5;
+}
+
+// A work-item at one barrier while the rest of its group waits at another.
+Finding different_barriers_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const auto& mine = d.accesses.front();
+    const auto& others = d.accesses.back();
+    Finding f;
+    f.summary =
+        fmt::format("lines {} and {}: work-items of one work-group wait at different barriers", others.line, mine.line);
+    f.message = fmt::format(
+        "Barrier divergence: in work-group {}, the first work-items waited at the barrier at {}{}, but {} arrived at "
+        "the barrier at {}{} instead, having skipped the first one.{} A barrier inside a branch (or after a `return` "
+        "or `break`) that depends on the work-item id is reached by only some work-items: on a GPU the group "
+        "deadlocks or mixes up the two barriers. Keep every barrier where all work-items reach it, and put only "
+        "the loads and stores under the condition.",
+        d.work_group, place(d, others, context), quoted_source(others), work_item(mine), place(d, mine, context),
+        quoted_source(mine), seen(g));
+    return f;
+}
+
+Finding divergence_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    if (d.arrived == 0 && d.accesses.size() >= 2) return different_barriers_finding(g, context);
+    const OclgrindAccess none;
+    const OclgrindAccess& barrier = d.accesses.empty() ? none : d.accesses.front();
+    Finding f;
+    f.summary = fmt::format("{}: only {} of {} work-items of a work-group reach this barrier",
+                            barrier.line ? fmt::format("line {}", barrier.line) : "a barrier", d.arrived, d.group_size);
+    f.message = fmt::format(
+        "Barrier divergence at {}{}: only {} of the {} work-items of work-group {} reached this barrier; the others "
+        "returned, broke out of a loop, or took a branch around it.{} On a GPU this deadlocks or reads a tile that "
+        "was never loaded. Every work-item of a group must reach every barrier, the same number of times: guard "
+        "the loads and stores with the bounds check (load 0 outside the matrix), never the barrier, and do not "
+        "return before it.",
+        place(d, barrier, context), quoted_source(barrier), d.arrived, d.group_size, d.work_group, seen(g));
+    return f;
+}
+
+Finding race_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const auto& first = d.accesses.front();
+    const auto& second = d.accesses.back();
+    const std::string memory = d.memory.empty()      ? "memory"
+                               : d.memory == "local" ? "__local memory"
+                                                     : d.memory + " memory";
+    Finding f;
+    if (d.accesses.size() < 2) {
+        f.summary = fmt::format("line {}: data race on {}", second.line, memory);
+        f.message = fmt::format(
+            "Data race on {} at {}{}.{} Two work-items used the same element with no barrier "
+            "between them.",
+            memory, place(d, second, context), quoted_source(second), seen(g));
+        return f;
+    }
+    const std::string a = fmt::format("{}{}", place(d, first, context), quoted_source(first));
+    const std::string b = fmt::format("{}{}", place(d, second, context), quoted_source(second));
+    if (d.memory == "local" && first.is_store() != second.is_store() && (first.is_load() || second.is_load())) {
+        // Which access Oclgrind saw first says little (it runs work-items one after another):
+        // the lines of the write and the read say where the barrier goes.
+        const OclgrindAccess& store = first.is_store() ? first : second;
+        const OclgrindAccess& load = first.is_store() ? second : first;
+        const std::string w = fmt::format("{}{}", place(d, store, context), quoted_source(store));
+        const std::string r = fmt::format("{}{}", place(d, load, context), quoted_source(load));
+        f.summary = fmt::format(
+            "lines {} and {}: __local data written at line {} and read at line {} by other "
+            "work-items with no barrier between",
+            std::min(store.line, load.line), std::max(store.line, load.line), store.line, load.line);
+        if (store.line <= load.line) {
+            f.message = fmt::format(
+                "Missing barrier: {} wrote an element of a __local array at {}, and {} used the same element at {}, "
+                "with no barrier between the two.{} Nothing makes the reader wait for the writer: on a GPU it reads "
+                "a stale or never-loaded value. Put barrier(CLK_LOCAL_MEM_FENCE) after the writes at line {} and "
+                "before the reads at line {}, where every work-item of the group reaches it. If both lines are in a "
+                "loop and that barrier is there, the missing one is at the end of each step: the next step's write "
+                "(line {}) overwrites data another work-item is still reading (line {}).",
+                work_item(store), w, work_item(load), r, seen(g), store.line, load.line, store.line, load.line);
+        } else {
+            f.message = fmt::format(
+                "Missing barrier: {} read an element of a __local array at {}, and {} overwrote the same element at "
+                "{}, with no barrier between the two.{} On a GPU the write can land before the read. Put "
+                "barrier(CLK_LOCAL_MEM_FENCE) between the read at line {} and the write at line {} (in a loop: at "
+                "the end of each step, after the last read and before the next write).",
+                work_item(load), r, work_item(store), w, seen(g), load.line, store.line);
+        }
+    } else if (first.is_store() && second.is_store()) {
+        f.summary = first.line == second.line
+                        ? fmt::format("line {}: two work-items write the same element of {}", first.line, memory)
+                        : fmt::format("lines {} and {}: two work-items write the same element of {}", first.line,
+                                      second.line, memory);
+        f.message = fmt::format(
+            "Write-write race on {}: {} wrote at {} and {} wrote the same element at {}.{} Which value survives "
+            "depends on the order the hardware runs them in. Check the index each work-item writes: every element "
+            "should have exactly one writer (or a barrier between the writes).",
+            memory, work_item(first), a, work_item(second), b, seen(g));
+    } else {
+        f.summary = fmt::format("lines {} and {}: data race on {}", first.line, second.line, memory);
+        f.message = fmt::format(
+            "Data race on {}: {} at {} and {} at {} touch the same element with no barrier between them.{} Order "
+            "them with barrier(CLK_LOCAL_MEM_FENCE) (for __local memory), or give each element one owner.",
+            memory, work_item(first), a, work_item(second), b, seen(g));
+    }
+    return f;
+}
+
+Finding access_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    const bool write = d.heading.find("write") != std::string::npos;
+    Finding f;
+    f.summary = fmt::format("line {}: {} outside a buffer ({})", at.line, write ? "write" : "read",
+                            without_addresses(d.heading));
+    f.message = fmt::format(
+        "Out-of-bounds access at {}{}: {} ({}).{} The index runs past the buffer the kernel was given. Work-items "
+        "of the rounded-up NDRange that fall outside the matrix must not load or store: check the row and column "
+        "bounds before the access, and the row length (stride) in the index.",
+        place(d, at, context), quoted_source(at), without_addresses(d.heading), work_item(at), seen(g));
+    return f;
+}
+
+Finding array_bounds_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    Finding f;
+    f.summary = fmt::format("line {}: {}", at.line, d.heading);
+    f.message = fmt::format(
+        "Array index out of range at {}{}: {} ({}).{} An index into a __local or private array is past its end: "
+        "check the array's declared size against the largest index (TILE_SIZE, padding).",
+        place(d, at, context), quoted_source(at), d.heading, work_item(at), seen(g));
+    return f;
+}
+
+Finding uninitialized_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    const std::string what = without_addresses(d.heading);
+    Finding f;
+    f.summary = fmt::format("line {}: {}", at.line, what);
+    f.message = fmt::format(
+        "Uninitialised value at {}{}: {} ({}).{} A value computed from memory no work-item wrote (typically an "
+        "element of a __local tile that was not loaded, because its load was skipped at an edge, or because it "
+        "is read before the barrier) reaches this line. Load 0 into tile elements outside the matrix, and make "
+        "sure the barrier separates the loads from the reads.",
+        place(d, at, context), quoted_source(at), what, work_item(at), seen(g));
+    return f;
+}
+
+Finding other_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    Finding f;
+    f.summary = fmt::format("line {}: {}", at.line, without_addresses(d.heading));
+    f.message = fmt::format("Oclgrind reported at {}{}: {} ({}).{}", place(d, at, context), quoted_source(at),
+                            d.heading, work_item(at), seen(g));
+    return f;
+}
+
+}  // namespace
+
+std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context) {
+    using Key = std::tuple<int, std::string, std::string, std::string, std::vector<std::pair<unsigned, int>>>;
+    std::map<Key, Group> groups;
+    std::vector<Key> order;
+    for (const auto& d : output.diagnostics) {
+        std::vector<std::pair<unsigned, int>> places;
+        for (const auto& a : d.accesses) places.emplace_back(a.line, a.is_store() ? 1 : a.is_load() ? 2 : 0);
+        if (d.kind == OclgrindKind::data_race) std::sort(places.begin(), places.end());  // either order, one problem
+        Key key{severity_rank(d.kind), d.kernel, d.memory, without_addresses(d.heading), places};
+        auto& group = groups[key];
+        if (group.first == nullptr) {
+            group.first = &d;
+            order.push_back(key);
+        }
+        ++group.count;
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Key& a, const Key& b) { return std::get<0>(a) < std::get<0>(b); });
+
+    std::vector<Finding> findings;
+    for (const auto& key : order) {
+        const Group& g = groups[key];
+        const auto& d = *g.first;
+        Finding f;
+        switch (d.kind) {
+            case OclgrindKind::divergence:
+                f = divergence_finding(g, context);
+                break;
+            case OclgrindKind::data_race:
+                f = race_finding(g, context);
+                break;
+            case OclgrindKind::invalid_access:
+                f = access_finding(g, context);
+                break;
+            case OclgrindKind::array_bounds:
+                f = array_bounds_finding(g, context);
+                break;
+            case OclgrindKind::uninitialized:
+                f = uninitialized_finding(g, context);
+                break;
+            case OclgrindKind::other:
+                f = other_finding(g, context);
+                break;
+        }
+        f.source = "oclgrind";
+        f.rule = std::string("oclgrind-") + oclgrind_kind_name(d.kind);
+        f.error = true;
+        f.file = is_student_kernel(d, context) ? context.student_file : std::string();
+        f.line = key_line(d);
+        findings.push_back(std::move(f));
+    }
+    if (output.suppressed && !findings.empty()) {
+        findings.back().message += " (Oclgrind stopped reporting after its error limit: fix these and run again.)";
+    }
+    return findings;
+}
+
+}  // namespace labcheck

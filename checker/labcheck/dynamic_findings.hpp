@@ -1,0 +1,24 @@
+// Turns Oclgrind's diagnostics into findings a student can act on: the same
+// problem reported for hundreds of work-items becomes one finding, its line is
+// mapped to the student's file, and the message says which barrier is missing
+// or why the barrier is unsafe.
+#pragma once
+
+#include "oclgrind_report.hpp"
+#include "stage_result.hpp"
+
+#include <string>
+#include <vector>
+
+namespace labcheck {
+
+struct DynamicContext {
+    std::string student_file;                  // "labs/02-transpose-local/transpose.cl"
+    std::vector<std::string> student_kernels;  // kernels built from that file
+};
+
+// One finding per distinct problem (kind, kernel, lines), most serious first:
+// divergence, races, out-of-bounds accesses, then uninitialised values.
+std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context);
+
+}  // namespace labcheck

@@ -1,0 +1,196 @@
+// Stage 3, barriers: the static analysis (libclang) and Oclgrind's dynamic
+// checks together. An error from either fails the stage; warnings only
+// (an unneeded barrier, a check that could not run) pass with a remark.
+#include "stages.hpp"
+
+#include "dynamic_findings.hpp"
+#include "oclgrind_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace labcheck {
+
+namespace {
+
+constexpr std::size_t kFindingsShown = 8;  // in the details; the JSON keeps them all
+
+std::string rule_words(const std::string& rule) {
+    if (rule == "barrier-in-divergent-branch") return "barrier under a condition that depends on the work-item id";
+    if (rule == "divergent-exit-before-barrier")
+        return "return or break on a work-item-dependent condition before a barrier";
+    if (rule == "missing-barrier-read-after-write")
+        return "__local data read by other work-items with no barrier after the write";
+    if (rule == "missing-barrier-write-after-read")
+        return "__local data overwritten with no barrier after other work-items read it";
+    if (rule == "unneeded-barrier") return "a barrier that orders nothing (warning)";
+    if (rule == "parse-error") return "the static analysis could not parse the file";
+    return rule;
+}
+
+Finding warning(const std::string& rule, const std::string& summary, const std::string& message) {
+    Finding f;
+    f.source = rule.rfind("oclgrind", 0) == 0 ? "oclgrind" : "static";
+    f.rule = rule;
+    f.error = false;
+    f.summary = summary;
+    f.message = message;
+    return f;
+}
+
+std::vector<Finding> static_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
+    std::vector<Finding> findings;
+    if (const auto* event = run.first("static")) {
+        for (const auto& item : event->at("findings")) {
+            Finding f;
+            f.source = "static";
+            f.rule = item.value("rule", "");
+            f.error = item.value("error", true) && f.rule != "parse-error";
+            f.file = item.value("file", lab.file_display());
+            f.line = item.value("line", 0u);
+            f.summary = fmt::format("{}{}", f.line > 0 ? fmt::format("line {}: ", f.line) : "", rule_words(f.rule));
+            f.message = item.value("message", "");
+            findings.push_back(std::move(f));
+        }
+        return findings;
+    }
+    if (run.first("static-unavailable") != nullptr) {
+        findings.push_back(warning("static-unavailable", "static analysis is not part of this build",
+                                   "This labcheck was built without the static barrier analysis (checker/static), so "
+                                   "only Oclgrind's dynamic checks ran."));
+        return findings;
+    }
+    if (build_failed(run)) return findings;  // the file could not be read: the build stage says why
+    const AbnormalEnd end = abnormal_end(run, "while analysing the kernel source");
+    if (end.grader_problem) {
+        grader_problem = end.text;
+    } else if (end.happened) {
+        findings.push_back(warning("static-incomplete", "the static analysis did not finish",
+                                   "The static barrier analysis stopped: " + end.text +
+                                       " Only Oclgrind's dynamic checks count for this file."));
+    } else if (const auto* error = run.first("error")) {
+        grader_problem = error->value("message", "");
+    }
+    return findings;
+}
+
+std::string sizes_text(const UnitRun& run) {
+    std::string text;
+    for (const auto& c : run.job.checks) text += (text.empty() ? "" : ", ") + c.size;
+    return text;
+}
+
+std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
+    std::vector<Finding> findings;
+    const auto* device = run.first("device");
+    if (device == nullptr || run.first("error") != nullptr) {
+        const AbnormalEnd end = abnormal_end(run, "");
+        const auto* error = run.first("error");
+        grader_problem = fmt::format("Oclgrind could not run the kernel: {}",
+                                     error != nullptr ? error->value("message", "") : end.text);
+        return findings;
+    }
+    std::string platform = device->value("platform", "");
+    std::transform(platform.begin(), platform.end(), platform.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (platform.find("oclgrind") == std::string::npos) {
+        grader_problem =
+            fmt::format("Oclgrind did not take over OpenCL: the worker ran on {}", device->value("label", "?"));
+        return findings;
+    }
+    if (const auto* build = run.first("build"); build != nullptr && !build->value("ok", false)) {
+        findings.push_back(warning("oclgrind-build", "Oclgrind's compiler could not build the kernel",
+                                   "The kernel builds on the graded device but not in Oclgrind, so the dynamic "
+                                   "checks did not run: " +
+                                       build->value("message", "")));
+        return findings;
+    }
+
+    DynamicContext context;
+    context.student_file = lab.file_display();
+    if (const auto* build = run.first("build")) {
+        for (const auto& name : build->value("kernels", nlohmann::json::array()))
+            context.student_kernels.push_back(name);
+    }
+    const OclgrindOutput output = parse_oclgrind_output(run.output);
+    findings = dynamic_findings(output, context);
+
+    const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
+    if (end.grader_problem) {
+        grader_problem = end.text;
+    } else if (run.outcome.end == ChildEnd::timed_out) {
+        Finding f;
+        f.source = "oclgrind";
+        f.rule = "oclgrind-timeout";
+        f.file = lab.file_display();
+        f.summary = "the kernel did not finish under Oclgrind";
+        f.message = "Under Oclgrind, at the small sizes " + sizes_text(run) + ", the kernel " + end.text;
+        findings.push_back(std::move(f));
+    } else if (end.happened) {
+        findings.push_back(warning(
+            "oclgrind-incomplete", "Oclgrind stopped before the end",
+            "Oclgrind did not finish simulating the kernel: " + end.text + " The dynamic checks are incomplete."));
+    }
+    for (const auto& error : output.simulator_errors) {
+        findings.push_back(warning("oclgrind-simulator", "Oclgrind could not simulate part of the kernel",
+                                   "Oclgrind stopped on a limitation of its own (" + error +
+                                       "), so its checks of this kernel are incomplete; this is not your mistake."));
+    }
+    return findings;
+}
+
+}  // namespace
+
+bool oclgrind_needs_retry(const UnitRun& dynamic) {
+    return !parse_oclgrind_output(dynamic.output).simulator_errors.empty();
+}
+
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic) {
+    StageResult r = empty_result(lab, Stage::barriers);
+    r.seconds = static_run.outcome.seconds + (dynamic != nullptr ? dynamic->outcome.seconds : 0.0);
+    std::string grader_problem;
+    r.findings = static_findings(lab, static_run, grader_problem);
+    if (dynamic == nullptr) {
+        grader_problem =
+            "oclgrind is not installed (Debian: sudo apt-get install oclgrind), so the dynamic "
+            "barrier checks cannot run";
+    } else {
+        auto more = oclgrind_findings(lab, *dynamic, grader_problem);
+        r.findings.insert(r.findings.end(), more.begin(), more.end());
+    }
+    if (!grader_problem.empty()) return grader_error(lab, Stage::barriers, grader_problem);
+
+    std::stable_sort(r.findings.begin(), r.findings.end(),
+                     [](const Finding& a, const Finding& b) { return a.error && !b.error; });
+    const auto errors = static_cast<std::size_t>(
+        std::count_if(r.findings.begin(), r.findings.end(), [](const Finding& f) { return f.error; }));
+    std::size_t shown = 0;
+    for (const auto& f : r.findings) {
+        if (shown++ == kFindingsShown) {
+            r.details += fmt::format("... and {} more finding(s) of the same kinds: fix these first.\n",
+                                     r.findings.size() - kFindingsShown);
+            break;
+        }
+        r.details += fmt::format("{}{} ({}{}): {}\n", shown > 1 ? "\n" : "", f.error ? "error" : "warning", f.source,
+                                 f.line > 0 ? fmt::format(", line {}", f.line) : "", f.message);
+    }
+    if (errors > 0) {
+        r.verdict = Verdict::fail;
+        r.reason = r.findings.front().summary;
+        if (errors > 1) r.reason += fmt::format(" (+{} more)", errors - 1);
+        return r;
+    }
+    r.points = r.max_points;
+    if (!r.findings.empty()) {
+        r.verdict = Verdict::warn;
+        r.reason = r.findings.front().summary;
+        return r;
+    }
+    r.verdict = Verdict::pass;
+    r.reason = fmt::format("no barrier problems (static analysis; Oclgrind at {})", sizes_text(*dynamic));
+    return r;
+}
+
+}  // namespace labcheck

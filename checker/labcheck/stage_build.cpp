@@ -1,0 +1,100 @@
+// Stage 1, build: does the kernel file compile, and does it hold the kernel the
+// contract names with the contract's parameters.
+#include "stages.hpp"
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+namespace labcheck {
+
+namespace {
+
+std::string first_error_line(const std::string& log) {
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);) {
+        const auto at = line.find("error:");
+        if (at != std::string::npos) return line.substr(at + 6 + (line.size() > at + 6 && line[at + 6] == ' '));
+    }
+    return {};
+}
+
+std::string first_line(const std::string& text) {
+    return text.substr(0, text.find('\n'));
+}
+
+// The compiler's warnings without the notes some drivers print for every kernel
+// (NVIDIA: "Function matmul is a kernel, so overriding noinline attribute ..."),
+// which say nothing about the student's code. Empty when nothing else is left.
+std::string real_warnings(const std::string& log) {
+    static const char* const boilerplate[] = {"so overriding noinline attribute"};
+    std::istringstream in(log);
+    std::string kept;
+    bool any = false;
+    for (std::string line; std::getline(in, line);) {
+        bool skip = false;
+        for (const char* note : boilerplate) skip = skip || line.find(note) != std::string::npos;
+        if (skip) continue;
+        kept += line + "\n";
+        any = any || line.find_first_not_of(" \t\r") != std::string::npos;
+    }
+    return any ? kept : std::string();
+}
+
+}  // namespace
+
+StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check) {
+    StageResult r = empty_result(lab, Stage::build);
+    r.seconds = check.outcome.seconds;
+
+    const auto* build = check.first("build");
+    if (build == nullptr) {
+        const AbnormalEnd end = abnormal_end(check, unfinished_activity(check));
+        const auto* error = check.first("error");
+        if (end.happened && !end.grader_problem) {
+            r.verdict = Verdict::fail;
+            r.reason = first_line(end.text);
+            r.details = end.text;
+        } else {
+            r.verdict = Verdict::error;
+            const std::string why = end.happened       ? end.text
+                                    : error != nullptr ? error->value("message", "")
+                                                       : std::string("the worker reported no build");
+            r.reason = "grader error: " + first_line(why);
+            r.details = why;
+        }
+        return r;
+    }
+    if (build->value("ok", false)) {
+        const std::string warnings = real_warnings(build->value("warnings", ""));
+        const std::string defines = build->value("defines", "");
+        r.points = r.max_points;
+        r.verdict = warnings.empty() ? Verdict::pass : Verdict::warn;
+        r.reason = warnings.empty() ? fmt::format("builds{}", defines.empty() ? "" : " with " + defines)
+                                    : "builds, with compiler warnings (see details)";
+        if (!warnings.empty()) r.details = "The compiler warned:\n" + warnings;
+        return r;
+    }
+    const std::string kind = build->value("kind", "");
+    const std::string file = build->value("file", lab.file_display());
+    const std::string happened = build->value("happened", "");
+    r.verdict = Verdict::fail;
+    r.details = build->value("message", "");
+    if (kind == "compile-error") {
+        const unsigned line = build->value("line", 0u);
+        const std::string error = first_error_line(build->value("log", ""));
+        r.reason = fmt::format("does not compile: {}{}", line > 0 ? fmt::format("line {}: ", line) : "",
+                               error.empty() ? "see details" : error);
+    } else if (kind == "missing-kernel") {
+        r.reason = fmt::format("missing kernel: {}", happened);
+    } else if (kind == "wrong-signature") {
+        r.reason = fmt::format("wrong signature: {}", happened);
+    } else if (kind == "unreadable-file") {
+        r.reason = fmt::format("kernel file {}: {}", file, happened);
+    } else {
+        r.reason = first_line(happened.empty() ? r.details : happened);
+    }
+    return r;
+}
+
+}  // namespace labcheck

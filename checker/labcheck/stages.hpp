@@ -1,0 +1,61 @@
+// Turns what the worker processes reported into the verdict of each stage:
+// build and correctness from a "check" job, barriers from the static and
+// Oclgrind jobs, speedup from a "speedup" job. Pure functions of the runs, so
+// the wording can be tested without running a kernel.
+#pragma once
+
+#include "stage_result.hpp"
+#include "unit_runner.hpp"
+
+#include "lab_problem.hpp"
+#include "lab_spec.hpp"
+
+#include <string>
+#include <vector>
+
+namespace labcheck {
+
+struct LabUnderTest {
+    const course::LabSpec* spec = nullptr;
+    course::KernelSet kernels;
+
+    std::string file_display() const { return kernels.display(spec->folder, spec->kernel_file); }
+    // "build/common/lab run 02 --size 37x50 --seed 7 --submission DIR": how to reproduce a run.
+    std::string reproduce(const std::string& size, std::uint64_t seed) const;
+};
+
+// A result for the lab and stage with its maximum points set and nothing else decided.
+StageResult empty_result(const LabUnderTest& lab, Stage stage);
+
+// Why a worker did not finish normally, in a student's words. Empty when it did.
+struct AbnormalEnd {
+    bool happened = false;
+    bool grader_problem = false;  // the grader could not run, not the kernel's doing
+    std::string text;
+};
+AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity);
+
+// "while checking size 37x50 (seed 1)": the last launch a worker started and did not finish.
+std::string unfinished_activity(const UnitRun& run);
+
+// The "build" event of a run says the kernel did not build.
+bool build_failed(const UnitRun& run);
+
+StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check);
+StageResult evaluate_correctness(const LabUnderTest& lab, const UnitRun& check);
+
+// `dynamic` is the Oclgrind run used (after a retry, the last one); nullptr when Oclgrind is missing.
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic);
+
+StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio);
+
+// A stage that did not run because an earlier one failed: fail, no points, and why.
+StageResult not_run(const LabUnderTest& lab, Stage stage, const std::string& why);
+
+// A stage the grader could not judge (verdict error).
+StageResult grader_error(const LabUnderTest& lab, Stage stage, const std::string& why);
+
+// Whether an Oclgrind run stopped on a simulator limitation worth a retry with -cl-opt-disable.
+bool oclgrind_needs_retry(const UnitRun& dynamic);
+
+}  // namespace labcheck

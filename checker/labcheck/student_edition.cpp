@@ -1,0 +1,90 @@
+#include "student_edition.hpp"
+
+#include "user_error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace labcheck {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A Meson build folder (or any folder Meson configured) holds one of these.
+bool is_build_folder(const fs::path& dir) {
+    std::error_code ec;
+    return fs::exists(dir / "meson-private", ec) || fs::exists(dir / "build.ninja", ec);
+}
+
+bool inside(const fs::path& path, const fs::path& folder) {
+    const auto p = path.lexically_normal().string();
+    const auto f = folder.lexically_normal().string();
+    return p == f || (p.size() > f.size() && p.compare(0, f.size(), f) == 0 && p[f.size()] == '/');
+}
+
+void copy_tree(const fs::path& from, const fs::path& to, const fs::path& root, const fs::path& target,
+               EditionSummary& summary) {
+    std::error_code ec;
+    fs::create_directories(to, ec);
+    if (ec) {
+        throw course::UserError({"a folder the edition can be written to", ec.message(), to.string(),
+                                 "check the permissions of the target folder"});
+    }
+    std::vector<fs::directory_entry> entries;
+    for (const auto& entry : fs::directory_iterator(from)) entries.push_back(entry);
+    std::sort(entries.begin(), entries.end());
+    for (const auto& entry : entries) {
+        const fs::path& path = entry.path();
+        const std::string relative = path.lexically_relative(root).generic_string();
+        const auto& stripped = instructor_only_paths();
+        if (std::find(stripped.begin(), stripped.end(), relative) != stripped.end()) {
+            summary.left_out.push_back(relative);
+            continue;
+        }
+        if (path.filename() == ".git" || inside(path, target)) continue;
+        if (entry.is_symlink()) {
+            fs::copy_symlink(path, to / path.filename());
+            ++summary.files;
+        } else if (entry.is_directory()) {
+            if (is_build_folder(path)) continue;
+            copy_tree(path, to / path.filename(), root, target, summary);
+        } else if (entry.is_regular_file()) {
+            fs::copy_file(path, to / path.filename(), fs::copy_options::overwrite_existing);
+            ++summary.files;
+        }
+    }
+}
+
+}  // namespace
+
+const std::vector<std::string>& instructor_only_paths() {
+    static const std::vector<std::string> paths{"solutions", "checker/hidden.toml", "checker/mutants"};
+    return paths;
+}
+
+EditionSummary make_student_edition(const fs::path& root, const fs::path& target) {
+    std::error_code ec;
+    const fs::path source = fs::weakly_canonical(root, ec);
+    const fs::path destination = fs::weakly_canonical(fs::absolute(target), ec);
+    if (fs::exists(destination, ec) && (!fs::is_directory(destination, ec) || !fs::is_empty(destination, ec))) {
+        throw course::UserError({"a new or empty folder for the student edition", "it exists and is not empty",
+                                 target.string(), "pass a path that does not exist yet"});
+    }
+    if (inside(source, destination)) {
+        throw course::UserError({"a target outside the course repository's own folders",
+                                 "the course would be copied into itself", target.string(),
+                                 "pass a folder outside the repository"});
+    }
+    EditionSummary summary;
+    try {
+        copy_tree(source, destination, source, destination, summary);
+    } catch (const fs::filesystem_error& e) {
+        throw course::UserError({"a complete copy of the course", e.what(), target.string(),
+                                 "check the disk space and permissions, then remove the partial copy and retry"});
+    }
+    return summary;
+}
+
+}  // namespace labcheck

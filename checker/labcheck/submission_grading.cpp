@@ -1,0 +1,228 @@
+#include "submission_grading.hpp"
+
+#include "parallel_tasks.hpp"
+#include "stages.hpp"
+
+#include "lab_spec.hpp"
+#include "user_error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+
+namespace labcheck {
+
+namespace {
+
+// Everything about one lab while it is graded.
+struct LabWork {
+    course::LabSpec spec;
+    LabUnderTest lab;
+    std::optional<UnitRun> check, static_run, dynamic, speedup;
+};
+
+bool wants(const GradeSettings& settings, Stage stage) {
+    return std::find(settings.stages.begin(), settings.stages.end(), stage) != settings.stages.end();
+}
+
+WorkerJob job_for(const LabWork& work, JobKind kind, const course::KernelSet& kernels, const GradeSettings& settings) {
+    WorkerJob job;
+    job.kind = kind;
+    job.root = settings.root.string();
+    job.lab_folder = work.spec.folder;
+    job.kernels_dir = kernels.dir.string();
+    job.kernels_display = kernels.display_dir;
+    job.device = settings.device;
+    job.device_class = settings.device_report.device_class == course::DeviceClass::gpu ? "gpu" : "cpu";
+    job.defines = settings.defines;
+    return job;
+}
+
+class Progress {
+public:
+    explicit Progress(bool enabled) : enabled_(enabled) {}
+    void report(const UnitRun& run) {
+        if (!enabled_) return;
+        std::lock_guard<std::mutex> lock(mutex_);
+        std::string what = job_kind_name(run.job.kind);
+        if (run.job.kind == JobKind::check) what = fmt::format("build + {} sizes", run.job.checks.size());
+        if (run.job.kind == JobKind::dynamic) what = "oclgrind";
+        std::fprintf(stderr, "labcheck: %-26s %-16s %5.1f s\n", run.job.lab_folder.c_str(), what.c_str(),
+                     run.outcome.seconds);
+    }
+
+private:
+    bool enabled_;
+    std::mutex mutex_;
+};
+
+std::vector<StageResult> results_for(LabWork& work, const GradeSettings& settings) {
+    std::vector<StageResult> results;
+    const LabUnderTest& lab = work.lab;
+    const StageResult build = evaluate_build(lab, *work.check);
+    const bool built = build.verdict == Verdict::pass || build.verdict == Verdict::warn;
+    const auto blocked = [&](Stage stage) {
+        return build.verdict == Verdict::error
+                   ? grader_error(lab, stage, "the build could not be judged (see the build stage)")
+                   : not_run(lab, stage, "the kernel does not build");
+    };
+    std::optional<StageResult> correctness;
+    if (built) correctness = evaluate_correctness(lab, *work.check);
+
+    for (const Stage stage : settings.stages) {
+        switch (stage) {
+            case Stage::build:
+                results.push_back(build);
+                break;
+            case Stage::correctness:
+                results.push_back(built ? *correctness : blocked(stage));
+                break;
+            case Stage::barriers:
+                results.push_back(
+                    built ? evaluate_barriers(lab, *work.static_run, work.dynamic ? &*work.dynamic : nullptr)
+                          : blocked(stage));
+                break;
+            case Stage::speedup:
+                if (!work.spec.speedup) break;  // this lab has no speed target
+                if (!built) {
+                    results.push_back(blocked(stage));
+                } else if (correctness->verdict != Verdict::pass || !work.speedup) {
+                    results.push_back(
+                        not_run(lab, stage, "the kernel is not right yet: speed counts only for a right answer"));
+                } else {
+                    results.push_back(evaluate_speedup(lab, *work.speedup,
+                                                       settings.min_ratio.value_or(work.spec.speedup->min_ratio)));
+                }
+                break;
+        }
+    }
+    return results;
+}
+
+}  // namespace
+
+double SubmissionReport::score() const {
+    double total = 0.0;
+    for (const auto& r : results) total += r.points;
+    return total;
+}
+
+double SubmissionReport::max_score() const {
+    double total = 0.0;
+    for (const auto& r : results) total += r.max_points;
+    return total;
+}
+
+int SubmissionReport::exit_status() const {
+    int status = 0;
+    for (const auto& r : results) {
+        if (r.verdict == Verdict::error) return 2;
+        if (r.verdict == Verdict::fail) status = 1;
+    }
+    return status;
+}
+
+DeviceReport probe_device(UnitRunner& runner, const std::string& device) {
+    WorkerJob job;
+    job.kind = JobKind::probe;
+    job.device = device;
+    const UnitRun run = runner.run(job);
+    if (const auto* found = run.first("device")) {
+        return {found->value("label", "?"),
+                found->value("class", "cpu") == "gpu" ? course::DeviceClass::gpu : course::DeviceClass::cpu};
+    }
+    if (const auto* error = run.first("error")) {
+        throw course::UserError({"an OpenCL device to grade on", error->value("message", "no device"), "--device",
+                                 "run `build/common/lab devices` to see the devices"});
+    }
+    const AbnormalEnd end = abnormal_end(run, "while opening the device");
+    throw course::UserError({"an OpenCL device to grade on",
+                             end.happened ? end.text : std::string("the device probe reported nothing"),
+                             "OpenCL runtime", "run `build/common/lab devices` to see that the driver works"});
+}
+
+SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeSettings& settings, UnitRunner& runner) {
+    const auto started = std::chrono::steady_clock::now();
+    SubmissionReport report;
+    report.submission = kernels.display_dir;
+    report.device_label = settings.device_report.label;
+
+    std::vector<LabWork> works;
+    for (const auto& folder : settings.lab_folders) {
+        LabWork work;
+        work.spec = course::load_lab(settings.root, folder, settings.device_report.device_class);
+        works.push_back(std::move(work));
+    }
+    for (auto& work : works) work.lab = LabUnderTest{&work.spec, kernels};
+
+    Progress progress(settings.progress);
+    const bool need_checks = wants(settings, Stage::correctness) || wants(settings, Stage::speedup);
+    const bool need_barriers = wants(settings, Stage::barriers);
+
+    // Phase 1: build (and check) every lab; the static analysis needs no build.
+    std::vector<std::function<void()>> tasks;
+    for (auto& work : works) {
+        const auto spec_hidden = settings.hidden.find(work.spec.number);
+        auto job = job_for(work, JobKind::check, kernels, settings);
+        if (need_checks) {
+            job.checks =
+                correctness_checks(work.spec, spec_hidden == settings.hidden.end() ? nullptr : &spec_hidden->second);
+        }
+        tasks.push_back([&work, job, &runner, &progress] {
+            work.check = runner.run(job);
+            progress.report(*work.check);
+        });
+        if (need_barriers) {
+            auto static_job = job_for(work, JobKind::static_analysis, kernels, settings);
+            tasks.push_back([&work, static_job, &runner, &progress] {
+                work.static_run = runner.run(static_job);
+                progress.report(*work.static_run);
+            });
+        }
+    }
+    run_parallel(tasks, settings.jobs);
+
+    // Phase 2: Oclgrind, for the kernels that build.
+    tasks.clear();
+    if (need_barriers && !runner.settings().oclgrind.empty()) {
+        for (auto& work : works) {
+            if (build_failed(*work.check) || work.check->first("build") == nullptr) continue;
+            auto job = job_for(work, JobKind::dynamic, kernels, settings);
+            job.checks = race_checks(work.spec);
+            tasks.push_back([&work, job, &runner, &progress] {
+                work.dynamic = runner.run(job);
+                progress.report(*work.dynamic);
+                if (oclgrind_needs_retry(*work.dynamic)) {
+                    // Oclgrind 21.10 cannot follow some instructions of optimised code ("freeze"): once more,
+                    // unoptimised.
+                    work.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"});
+                    progress.report(*work.dynamic);
+                }
+            });
+        }
+    }
+    run_parallel(tasks, settings.jobs);
+
+    // Phase 3: timing, one lab at a time and nothing else running.
+    if (wants(settings, Stage::speedup)) {
+        for (auto& work : works) {
+            if (!work.spec.speedup || build_failed(*work.check)) continue;
+            if (work.check->first("build") == nullptr) continue;
+            if (evaluate_correctness(work.lab, *work.check).verdict != Verdict::pass) continue;
+            work.speedup = runner.run(job_for(work, JobKind::speedup, kernels, settings));
+            progress.report(*work.speedup);
+        }
+    }
+
+    for (auto& work : works) {
+        auto results = results_for(work, settings);
+        report.results.insert(report.results.end(), results.begin(), results.end());
+    }
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return report;
+}
+
+}  // namespace labcheck

@@ -1,0 +1,55 @@
+// Grades one submission (a folder laid out like labs/): plans the child
+// processes each lab needs, runs them (several at a time, timing runs alone),
+// and turns what they report into one StageResult per lab and stage.
+#pragma once
+
+#include "check_plan.hpp"
+#include "stage_result.hpp"
+#include "unit_runner.hpp"
+
+#include "device_choice.hpp"
+#include "lab_problem.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace labcheck {
+
+struct DeviceReport {
+    std::string label;  // "Portable Computing Language / pthread-..."
+    course::DeviceClass device_class = course::DeviceClass::cpu;
+};
+
+struct GradeSettings {
+    std::filesystem::path root;
+    std::vector<std::string> lab_folders;  // which labs, in order
+    std::vector<Stage> stages;             // which stages, in grading order
+    std::string device;                    // --device pattern
+    DeviceReport device_report;            // from probe_device
+    HiddenChecksByLab hidden;
+    std::vector<std::pair<std::string, std::string>> defines;  // -D overrides
+    std::optional<double> min_ratio;                           // --min-ratio: replaces every lab's threshold
+    int jobs = 1;                                              // child processes at a time (timing runs always alone)
+    bool progress = true;                                      // a line on stderr as each child finishes
+};
+
+struct SubmissionReport {
+    std::string submission;  // "labs", "solutions", "class/alice"
+    std::string device_label;
+    std::vector<StageResult> results;
+    double seconds = 0.0;
+
+    double score() const;
+    double max_score() const;
+    // 0: every stage passed (or warned), 1: something failed, 2: the grader could not judge something.
+    int exit_status() const;
+};
+
+// Opens the device in a child process and says what it is. Throws course::UserError when there is none.
+DeviceReport probe_device(UnitRunner& runner, const std::string& device);
+
+SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeSettings& settings, UnitRunner& runner);
+
+}  // namespace labcheck

@@ -1,0 +1,114 @@
+#include "unit_runner.hpp"
+
+#include "kernel_source.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iterator>
+
+namespace labcheck {
+
+namespace {
+
+constexpr std::size_t kOutputCap = 8u << 20;        // bytes of child output kept
+constexpr std::uint64_t kFileLimit = 256ull << 20;  // RLIMIT_FSIZE
+constexpr const char* kOclgrindMaxErrors = "5000";  // enough that races still show after many other reports
+
+std::string read_capped(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::string text(kOutputCap, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
+}  // namespace
+
+double default_timeout(JobKind kind) {
+    switch (kind) {
+        case JobKind::probe:
+            return 60.0;
+        case JobKind::check:
+            return 60.0;
+        case JobKind::static_analysis:
+            return 30.0;
+        case JobKind::dynamic:
+            return 90.0;
+        case JobKind::speedup:
+            return 90.0;
+    }
+    return 60.0;
+}
+
+const nlohmann::json* UnitRun::first(const std::string& name) const {
+    for (const auto& e : events) {
+        if (e.value("event", "") == name) return &e;
+    }
+    return nullptr;
+}
+
+std::vector<const nlohmann::json*> UnitRun::all(const std::string& name) const {
+    std::vector<const nlohmann::json*> found;
+    for (const auto& e : events) {
+        if (e.value("event", "") == name) found.push_back(&e);
+    }
+    return found;
+}
+
+UnitRunner::UnitRunner(RunnerSettings settings) : settings_(std::move(settings)) {}
+
+ChildLimits UnitRunner::limits_for(JobKind kind) const {
+    ChildLimits limits;
+    limits.wall_seconds = settings_.timeout_seconds > 0.0 ? settings_.timeout_seconds : default_timeout(kind);
+    limits.resident_bytes = settings_.memory_bytes;
+    limits.file_bytes = kFileLimit;
+    const bool host_memory_only = kind == JobKind::static_analysis || kind == JobKind::dynamic ||
+                                  (kind != JobKind::probe && !settings_.gpu_device);
+    if (host_memory_only) limits.data_bytes = settings_.memory_bytes;
+    return limits;
+}
+
+std::string UnitRunner::json_safe_path(const std::string& path, int id) const {
+    if (course::first_invalid_utf8(path) == std::string::npos) return path;
+    // JSON holds only UTF-8: a folder whose name is not (a student's, say) is passed through a link.
+    const auto link = settings_.work_dir / fmt::format("{:03}-path", id);
+    std::error_code ec;
+    std::filesystem::create_symlink(std::filesystem::absolute(path), link, ec);
+    return ec ? path : link.string();
+}
+
+UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string>& oclgrind_options) {
+    const int id = next_id_++;
+    WorkerJob job = original;
+    job.root = json_safe_path(job.root, id * 2);
+    job.kernels_dir = json_safe_path(job.kernels_dir, id * 2 + 1);
+    const auto base = settings_.work_dir / fmt::format("{:03}-{}-{}", id, job_kind_name(job.kind),
+                                                       job.lab_folder.empty() ? "device" : job.lab_folder);
+    const auto job_file = base.string() + ".job.json";
+    const auto events_file = base.string() + ".events";
+    const auto output_file = base.string() + ".output";
+    {
+        std::ofstream out(job_file);
+        out << job_to_json(job).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+
+    ChildCommand command;
+    if (job.kind == JobKind::dynamic) {
+        command.argv = {settings_.oclgrind, "--data-races", "--uninitialized", "--max-errors", kOclgrindMaxErrors};
+        command.argv.insert(command.argv.end(), oclgrind_options.begin(), oclgrind_options.end());
+    }
+    command.argv.insert(command.argv.end(),
+                        {settings_.self.string(), "--worker-job", job_file, "--worker-events", events_file});
+    command.output_file = output_file;
+
+    UnitRun run;
+    run.job = original;
+    run.limits = limits_for(job.kind);
+    run.outcome = run_child(command, run.limits);
+    run.events = read_events(events_file);
+    run.output = read_capped(output_file);
+    return run;
+}
+
+}  // namespace labcheck

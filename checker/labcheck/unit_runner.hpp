@@ -1,0 +1,70 @@
+// Runs one worker job in a child process (labcheck re-executing itself, under
+// Oclgrind for the dynamic barrier check) with the grader's limits, and
+// collects what it reported.
+//
+// Limits, per child:
+//   wall clock  each kind of job has a default (check 60 s, static 30 s, dynamic 90 s, speedup 90 s,
+//               probe 60 s); --timeout replaces them all. The whole process group is killed.
+//   memory      --memory-limit (default 4096 MiB) is watched as resident memory, sampled every 50 ms,
+//               for every child. On a CPU device (PoCL, where buffers are host memory) and under
+//               Oclgrind it is also set as RLIMIT_DATA, so an allocation past it fails at once.
+//               RLIMIT_AS is never used: GPU drivers reserve huge virtual ranges and break under it;
+//               RLIMIT_DATA is not set for GPU devices for the same reason (their private mappings).
+//   output      RLIMIT_FSIZE 256 MiB: a kernel printing in a loop cannot fill the disk.
+#pragma once
+
+#include "child_process.hpp"
+#include "worker_protocol.hpp"
+
+#include <atomic>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace labcheck {
+
+struct RunnerSettings {
+    std::filesystem::path self;      // the labcheck executable
+    std::filesystem::path work_dir;  // private folder for job, event and output files
+    std::string oclgrind;            // path of oclgrind, empty when it is not installed
+    double timeout_seconds = 0.0;    // 0: the default of each kind of job
+    std::uint64_t memory_bytes = 4096ull << 20;
+    bool gpu_device = false;  // the graded device is a GPU (no RLIMIT_DATA for its jobs)
+};
+
+struct UnitRun {
+    WorkerJob job;
+    ChildLimits limits;
+    ChildOutcome outcome;
+    std::vector<nlohmann::json> events;
+    std::string output;  // the child's stdout and stderr (Oclgrind's diagnostics), capped
+
+    // The first event named `name`, or nullptr.
+    const nlohmann::json* first(const std::string& name) const;
+    // Every event named `name`, in order.
+    std::vector<const nlohmann::json*> all(const std::string& name) const;
+    bool ended_normally() const { return outcome.end == ChildEnd::exited; }
+};
+
+class UnitRunner {
+public:
+    explicit UnitRunner(RunnerSettings settings);
+
+    // `oclgrind_options` are extra options for Oclgrind (dynamic jobs only), e.g. {"--build-options",
+    // "-cl-opt-disable"}.
+    UnitRun run(const WorkerJob& job, const std::vector<std::string>& oclgrind_options = {});
+
+    const RunnerSettings& settings() const { return settings_; }
+    ChildLimits limits_for(JobKind kind) const;
+
+private:
+    std::string json_safe_path(const std::string& path, int id) const;
+
+    RunnerSettings settings_;
+    std::atomic<int> next_id_{0};
+};
+
+// The default wall-clock limit of a kind of job, in seconds.
+double default_timeout(JobKind kind);
+
+}  // namespace labcheck

@@ -1,0 +1,278 @@
+#include "worker.hpp"
+
+#include "oclgrind_report.hpp"
+#include "worker_protocol.hpp"
+
+#include "cl_session.hpp"
+#include "kernel_launch.hpp"
+#include "kernel_source.hpp"
+#include "lab_session.hpp"
+#include "lab_spec.hpp"
+#include "problem_size.hpp"
+#include "program_build.hpp"
+#include "timing.hpp"
+#include "user_error.hpp"
+
+#ifdef LABCHECK_HAVE_STATIC_ANALYSIS
+#include "barrier_findings.hpp"
+#endif
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace labcheck {
+
+namespace {
+
+using nlohmann::json;
+
+// baseline = "self" in a lab's [speedup]: the submission's own kernels with baseline_defines.
+constexpr const char* kSelfBaseline = "self";
+
+course::DeviceClass class_of(const WorkerJob& job) {
+    return job.device_class == "gpu" ? course::DeviceClass::gpu : course::DeviceClass::cpu;
+}
+
+course::Defines overrides_of(const WorkerJob& job) {
+    course::Defines defines;
+    for (const auto& [name, value] : job.defines) defines.set(name, value);
+    return defines;
+}
+
+course::KernelSet kernels_of(const WorkerJob& job) {
+    return {job.kernels_dir, job.kernels_display};
+}
+
+json device_event(const course::ClSession& session) {
+    return {{"event", "device"},
+            {"label", session.device.label()},
+            {"platform", session.device.platform_name},
+            {"class", session.device.device_class == course::DeviceClass::gpu ? "gpu" : "cpu"}};
+}
+
+std::vector<std::string> kernel_names(const cl::Program& program) {
+    std::vector<std::string> names;
+    std::istringstream list(program.getInfo<CL_PROGRAM_KERNEL_NAMES>());
+    for (std::string name; std::getline(list, name, ';');) {
+        if (!name.empty()) names.push_back(name);
+    }
+    return names;
+}
+
+json build_failure(const std::string& kind, const std::string& file, const course::UserError& error) {
+    return {{"event", "build"},
+            {"ok", false},
+            {"kind", kind},
+            {"file", file},
+            {"message", error.what()},
+            {"happened", error.parts().happened}};
+}
+
+// Reads and builds the kernel under test, reporting a "build" event either way.
+std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course::ClSession& session,
+                                                     const WorkerJob& job, const course::LabSpec& spec) {
+    const auto kernels = kernels_of(job);
+    const std::string display = kernels.display(spec.folder, spec.kernel_file);
+    try {
+        course::read_kernel_source(kernels.file(spec.folder, spec.kernel_file), display);
+    } catch (const course::UserError& error) {
+        events.write(build_failure("unreadable-file", display, error));
+        return nullptr;
+    }
+    try {
+        auto problem = course::open_lab(session, job.root, spec, kernels, overrides_of(job));
+        const auto& built = problem->program();
+        events.write({{"event", "build"},
+                      {"ok", true},
+                      {"file", display},
+                      {"warnings", built.build_log},
+                      {"defines", built.defines.summary()},
+                      {"kernels", kernel_names(built.program)}});
+        return problem;
+    } catch (const course::KernelBuildError& error) {
+        auto event = build_failure("compile-error", display, error);
+        event["line"] = error.first_line();
+        event["log"] = error.log();
+        events.write(event);
+    } catch (const course::KernelContractError& error) {
+        const bool missing = error.kind() == course::KernelContractError::Kind::missing_kernel;
+        events.write(build_failure(missing ? "missing-kernel" : "wrong-signature", display, error));
+    } catch (const course::UserError& error) {
+        events.write(build_failure("other", display, error));
+    } catch (const cl::Error& error) {
+        events.write({{"event", "build"},
+                      {"ok", false},
+                      {"kind", "opencl-error"},
+                      {"file", display},
+                      {"message", fmt::format("{} failed with {}", error.what(), course::cl_error_name(error.err()))}});
+    }
+    return nullptr;
+}
+
+void run_checks(EventWriter& events, course::LabProblem& problem, const std::vector<SizeCheck>& checks,
+                bool print_markers) {
+    for (const auto& check : checks) {
+        json event{{"size", check.size}, {"seed", check.seed}, {"hidden", check.hidden}};
+        event["event"] = "check-start";
+        events.write(event);
+        if (print_markers) {
+            std::fprintf(stderr, "\n%schecking size %s (seed %llu)\n", kOclgrindMarker, check.size.c_str(),
+                         static_cast<unsigned long long>(check.seed));
+            std::fflush(stderr);
+        }
+        bool ok = false;
+        std::string text;
+        try {
+            const auto size = course::parse_problem_size(check.size, problem.size_form());
+            const auto verdict = problem.check(size, check.seed);
+            ok = verdict.ok;
+            text = verdict.problem;
+        } catch (const course::UserError& error) {
+            text = error.what();
+        } catch (const cl::Error& error) {
+            text = fmt::format(
+                "the OpenCL runtime reported {} from {} while running the kernel. On a GPU this usually means the "
+                "kernel read or wrote far outside a buffer, or ran so long that the driver stopped it.",
+                course::cl_error_name(error.err()), error.what());
+        }
+        event["event"] = "check";
+        event["ok"] = ok;
+        event["problem"] = text;
+        events.write(event);
+    }
+}
+
+void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
+    course::ClSession session = course::open_session(under_oclgrind ? "oclgrind" : job.device);
+    events.write(device_event(session));
+    const auto spec = course::load_lab(job.root, job.lab_folder, class_of(job));
+    auto problem = build_submission(events, session, job, spec);
+    if (problem) run_checks(events, *problem, job.checks, under_oclgrind);
+}
+
+void speedup_job(EventWriter& events, const WorkerJob& job) {
+    course::ClSession session = course::open_session(job.device);
+    events.write(device_event(session));
+    const auto spec = course::load_lab(job.root, job.lab_folder, class_of(job));
+    auto problem = build_submission(events, session, job, spec);
+    if (!problem) return;
+    std::unique_ptr<course::LabProblem> baseline;
+    try {
+        if (spec.speedup->baseline_file == kSelfBaseline) {
+            // The lab's own kernels again, with baseline_defines on top (lab 07: LEVELS=0, no Strassen level).
+            course::Defines defines = overrides_of(job);
+            defines.merge(spec.speedup->baseline_defines);
+            baseline = course::open_lab(session, job.root, spec, kernels_of(job), defines);
+        } else {
+            baseline = course::open_baseline(session, job.root, spec);
+        }
+    } catch (const course::UserError& error) {
+        events.write({{"event", "error"}, {"kind", "baseline"}, {"message", error.what()}});
+        return;
+    }
+    const auto size = course::parse_problem_size(spec.speedup->size, problem->size_form());
+    try {
+        const course::Launch baseline_launch = baseline->timed_launch(size);
+        const course::Launch submission_launch = problem->timed_launch(size);
+        const auto timings = course::time_interleaved(session.queue, {baseline_launch, submission_launch});
+        events.write({{"event", "timing"},
+                      {"size", spec.speedup->size},
+                      {"baseline_seconds", timings[0].median_seconds},
+                      {"submission_seconds", timings[1].median_seconds},
+                      {"repetitions", timings[1].repetitions}});
+    } catch (const course::UserError& error) {
+        events.write({{"event", "run-error"}, {"message", error.what()}});
+    } catch (const cl::Error& error) {
+        events.write({{"event", "run-error"},
+                      {"message", fmt::format("the OpenCL runtime reported {} from {} while timing the kernel",
+                                              course::cl_error_name(error.err()), error.what())}});
+    }
+}
+
+void static_job(EventWriter& events, const WorkerJob& job) {
+    const auto spec = course::load_lab(job.root, job.lab_folder, class_of(job));
+    const auto kernels = kernels_of(job);
+    const std::string display = kernels.display(spec.folder, spec.kernel_file);
+    course::KernelSource source;
+    try {
+        source = course::read_kernel_source(kernels.file(spec.folder, spec.kernel_file), display);
+    } catch (const course::UserError& error) {
+        events.write(build_failure("unreadable-file", display, error));
+        return;
+    }
+#ifdef LABCHECK_HAVE_STATIC_ANALYSIS
+    checker::StaticAnalysisInput input;
+    input.display_path = display;
+    input.source = source.text;
+    course::Defines defines = spec.defines;
+    defines.merge(overrides_of(job));
+    for (const auto& d : defines.items()) input.defines.emplace_back(d.name, d.value);
+    input.include_dirs.push_back((std::filesystem::path(job.root) / "kernels" / "include").string());
+    json findings = json::array();
+    for (const auto& f : checker::barrier_findings(input)) {
+        findings.push_back({{"error", f.severity == checker::FindingSeverity::error},
+                            {"rule", f.rule},
+                            {"file", f.file},
+                            {"line", f.line},
+                            {"column", f.column},
+                            {"message", f.message}});
+    }
+    events.write({{"event", "static"}, {"findings", findings}});
+#else
+    events.write({{"event", "static-unavailable"}});
+#endif
+}
+
+void probe_job(EventWriter& events, const WorkerJob& job) {
+    course::ClSession session = course::open_session(job.device);
+    events.write(device_event(session));
+}
+
+}  // namespace
+
+int run_worker(const std::filesystem::path& job_file, const std::filesystem::path& events_file) {
+    EventWriter events(events_file);
+    try {
+        std::ifstream in(job_file);
+        const WorkerJob job = job_from_json(json::parse(in));
+        switch (job.kind) {
+            case JobKind::probe:
+                probe_job(events, job);
+                break;
+            case JobKind::check:
+                check_job(events, job, false);
+                break;
+            case JobKind::dynamic:
+                check_job(events, job, true);
+                break;
+            case JobKind::speedup:
+                speedup_job(events, job);
+                break;
+            case JobKind::static_analysis:
+                static_job(events, job);
+                break;
+        }
+        events.write({{"event", "done"}});
+        return 0;
+    } catch (const std::bad_alloc&) {
+        events.write({{"event", "error"}, {"kind", "memory"}, {"message", "an allocation failed"}});
+        return kWorkerOutOfMemory;
+    } catch (const course::UserError& error) {
+        events.write({{"event", "error"}, {"kind", "user"}, {"message", error.what()}});
+        return 0;
+    } catch (const cl::Error& error) {
+        events.write({{"event", "error"},
+                      {"kind", "opencl"},
+                      {"message", fmt::format("OpenCL call {} failed with {}", error.what(),
+                                              course::cl_error_name(error.err()))}});
+        return 0;
+    } catch (const std::exception& error) {
+        events.write({{"event", "error"}, {"kind", "internal"}, {"message", error.what()}});
+        return kWorkerInternalError;
+    }
+}
+
+}  // namespace labcheck

@@ -1,0 +1,29 @@
+// Runtime mutant (lab 04): CORRECT. The write-after-read barrier is at the top
+// of each step instead of the bottom: before a step overwrites the tiles, it
+// waits until every work-item has finished reading them in the step before.
+// (In the first step that barrier orders nothing, but it is the same barrier
+// the later steps need.)
+#ifndef TILE_SIZE
+#define TILE_SIZE 16
+#endif
+
+__kernel void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, uint N)
+{
+    __local float a_tile[TILE_SIZE][TILE_SIZE];
+    __local float b_tile[TILE_SIZE][TILE_SIZE];
+    const uint lx = get_local_id(0);
+    const uint ly = get_local_id(1);
+    const uint col = get_global_id(0);
+    const uint row = get_global_id(1);
+    float sum = 0.0f;
+    for (uint k0 = 0; k0 < K; k0 += TILE_SIZE) {
+        barrier(CLK_LOCAL_MEM_FENCE);  // the previous step's reads are done
+        a_tile[ly][lx] = (row < M && k0 + lx < K) ? a[row * K + k0 + lx] : 0.0f;
+        b_tile[ly][lx] = (k0 + ly < K && col < N) ? b[(k0 + ly) * N + col] : 0.0f;
+        barrier(CLK_LOCAL_MEM_FENCE);  // this step's tiles are loaded
+        for (uint kk = 0; kk < TILE_SIZE; ++kk)
+            sum += a_tile[ly][kk] * b_tile[kk][lx];
+    }
+    if (row < M && col < N)
+        c[row * N + col] = sum;
+}

@@ -1,0 +1,27 @@
+// Runtime mutant (lab 04): BUG, never finishes: the tile loop's step is zero,
+// so the loop (with its barriers) runs forever.
+#ifndef TILE_SIZE
+#define TILE_SIZE 16
+#endif
+
+__kernel void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, uint N)
+{
+    __local float a_tile[TILE_SIZE][TILE_SIZE];
+    __local float b_tile[TILE_SIZE][TILE_SIZE];
+    const uint lx = get_local_id(0);
+    const uint ly = get_local_id(1);
+    const uint col = get_global_id(0);
+    const uint row = get_global_id(1);
+    const uint step = M > 0 ? 0 : TILE_SIZE;  // BUG: always 0
+    float sum = 0.0f;
+    for (uint k0 = 0; k0 < K; k0 += step) {
+        a_tile[ly][lx] = (row < M && k0 + lx < K) ? a[row * K + k0 + lx] : 0.0f;
+        b_tile[ly][lx] = (k0 + ly < K && col < N) ? b[(k0 + ly) * N + col] : 0.0f;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (uint kk = 0; kk < TILE_SIZE; ++kk)
+            sum += a_tile[ly][kk] * b_tile[kk][lx];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (row < M && col < N)
+        c[row * N + col] = sum;
+}

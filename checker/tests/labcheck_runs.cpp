@@ -1,0 +1,166 @@
+// The real labcheck binary, run as instructors and students run it: the
+// solutions pass, the stubs fail with a report, the speedup threshold decides,
+// the grader's own problems exit 2 with a message, and the student edition
+// grades the same.
+#include "child_process.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string output;
+    nlohmann::json json;
+};
+
+fs::path scratch(const std::string& name) {
+    return fs::temp_directory_path() / ("labcheck-runs-" + std::to_string(getpid()) + "-" + name);
+}
+
+Run run_labcheck(std::vector<std::string> arguments, bool with_json = false) {
+    const char* path = std::getenv("LABCHECK");
+    REQUIRE_MESSAGE(path != nullptr, "meson sets LABCHECK to build/checker/labcheck");
+    labcheck::ChildCommand command;
+    command.argv = {path, "-q"};
+    command.argv.insert(command.argv.end(), arguments.begin(), arguments.end());
+    const fs::path json_file = scratch("results.json");
+    if (with_json) command.argv.insert(command.argv.end(), {"--json", json_file.string()});
+    command.output_file = scratch("output.txt");
+    labcheck::ChildLimits limits;
+    limits.wall_seconds = 600;
+    const auto outcome = labcheck::run_child(command, limits);
+    REQUIRE(outcome.end == labcheck::ChildEnd::exited);
+    Run run;
+    run.status = outcome.exit_code;
+    std::ifstream in(command.output_file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    run.output = text.str();
+    fs::remove(command.output_file);
+    if (with_json) {
+        std::ifstream json(json_file);
+        run.json = nlohmann::json::parse(json, nullptr, false);
+        fs::remove(json_file);
+    }
+    return run;
+}
+
+}  // namespace
+
+TEST_CASE("the solutions pass build, correctness (with the hidden sizes) and barriers in every lab") {
+    const Run run = run_labcheck({"--solutions", "--stage", "build,correctness,barriers"}, true);
+    INFO(run.output);
+    CHECK(run.status == 0);
+    REQUIRE(run.json.is_object());
+    CHECK(run.json["tests"].size() >= 3 * 7);
+    for (const auto& test : run.json["tests"]) {
+        INFO(test["name"].get<std::string>() << ": " << test["output"].get<std::string>());
+        CHECK(test["status"] == "passed");
+        CHECK(test["extra_data"]["verdict"] == "pass");  // not even a warning: no false alarm
+    }
+    double max_score = 0.0;
+    for (const auto& test : run.json["tests"]) max_score += test["max_score"].get<double>();
+    CHECK(run.json["score"].get<double>() == max_score);
+}
+
+TEST_CASE("speedup: the threshold decides, and both times are reported") {
+    const Run easy = run_labcheck({"--solutions", "--lab", "01", "--stage", "speedup", "--min-ratio", "0.0001"}, true);
+    INFO(easy.output);
+    CHECK(easy.status == 0);
+    REQUIRE(easy.json["tests"].size() == 1);
+    const auto& passed = easy.json["tests"][0];
+    CHECK(passed["name"] == "01 speedup");
+    CHECK(passed["score"] == 2.0);
+    CHECK(passed["extra_data"]["baseline_seconds"].get<double>() > 0.0);
+    CHECK(passed["extra_data"]["submission_seconds"].get<double>() > 0.0);
+
+    const Run impossible =
+        run_labcheck({"--solutions", "--lab", "01", "--stage", "speedup", "--min-ratio", "1e9"}, true);
+    CHECK(impossible.status == 1);
+    CHECK(impossible.json["tests"][0]["status"] == "failed");
+    CHECK(impossible.json["tests"][0]["output"].get<std::string>().find("needs 1e+09×") != std::string::npos);
+}
+
+TEST_CASE("a fresh checkout: every stub builds, is wrong, and the report says where") {
+    const Run run = run_labcheck({"--stage", "build,correctness"});
+    CHECK(run.status == 1);
+    CHECK(run.output.find("01   build        pass") != std::string::npos);
+    CHECK(run.output.find("01   correctness  FAIL") != std::string::npos);
+    CHECK(run.output.find("reproduce: build/common/lab run 01 --size") != std::string::npos);
+}
+
+TEST_CASE("speed is not measured for a wrong kernel") {
+    const Run run = run_labcheck({"--lab", "01", "--stage", "correctness,speedup"});
+    CHECK(run.status == 1);
+    CHECK(run.output.find("not run: the kernel is not right yet") != std::string::npos);
+}
+
+TEST_CASE("the grader's own problems exit 2 with a message, never a stack trace") {
+    const Run no_folder = run_labcheck({"--submission", "/nonexistent/submission"});
+    CHECK(no_folder.status == 2);
+    CHECK(no_folder.output.find("it does not exist") != std::string::npos);
+    const Run bad_stage = run_labcheck({"--stage", "build,speed"});
+    CHECK(bad_stage.status == 2);
+    CHECK(bad_stage.output.find("\"speed\"") != std::string::npos);
+    const Run bad_lab = run_labcheck({"--lab", "99"});
+    CHECK(bad_lab.status == 2);
+    CHECK(bad_lab.output.find("no lab \"99\"") != std::string::npos);
+    const Run bad_device = run_labcheck({"--device", "no-such-device-anywhere", "--stage", "build"});
+    CHECK(bad_device.status == 2);
+    CHECK(bad_device.output.find("no-such-device-anywhere") != std::string::npos);
+    CHECK(run_labcheck({"--no-such-option"}).status == 2);
+}
+
+TEST_CASE("the student edition has no solutions, and labcheck grades its labs the same") {
+    const fs::path edition = scratch("edition");
+    fs::remove_all(edition);
+    const Run made = run_labcheck({"--student-edition", edition.string()});
+    INFO(made.output);
+    REQUIRE(made.status == 0);
+    CHECK(made.output.find("left out checker/hidden.toml, checker/mutants, solutions") != std::string::npos);
+    CHECK(fs::exists(edition / "labs/01-transpose-naive/transpose.cl"));
+    CHECK(fs::exists(edition / "checker/labcheck/labcheck_main.cpp"));
+    CHECK_FALSE(fs::exists(edition / "solutions"));
+    CHECK_FALSE(fs::exists(edition / "checker/hidden.toml"));
+
+    const Run graded = run_labcheck({"--root", edition.string(), "--lab", "01", "--stage", "build,correctness"});
+    CHECK(graded.status == 1);
+    CHECK(graded.output.find("01   build        pass") != std::string::npos);
+    CHECK(run_labcheck({"--root", edition.string(), "--solutions"}).status == 2);  // no solutions there
+    fs::remove_all(edition);
+}
+
+TEST_CASE("class mode: a gradebook row per student, whatever the folder is called") {
+    const fs::path class_dir = scratch("class");
+    fs::remove_all(class_dir);
+    const std::string latin1_name = "caf\xe9";  // not UTF-8: the JSON job files must still work
+    fs::create_directories(class_dir / latin1_name / "01-transpose-naive");
+    fs::copy_file("solutions/01-transpose-naive/transpose.cl",
+                  class_dir / latin1_name / "01-transpose-naive/transpose.cl");
+    fs::create_directories(class_dir / "bob/01-transpose-naive");
+    std::ofstream(class_dir / "bob/01-transpose-naive/transpose.cl") << "__kernel void transpose(\n";
+    const fs::path gradebook = scratch("gradebook.csv");
+    const Run run = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build,correctness",
+                                  "--gradebook", gradebook.string()},
+                                 true);
+    INFO(run.output);
+    CHECK(run.status == 1);
+    std::ifstream csv(gradebook);
+    std::ostringstream text;
+    text << csv.rdbuf();
+    CHECK(text.str() == "student,total,max,01 build,01 correctness\nbob,0,5,0,0\n" + latin1_name + ",5,5,1,4\n");
+    REQUIRE(run.json["students"].size() == 2);
+    CHECK(run.json["students"][1]["score"] == 5.0);
+    fs::remove_all(class_dir);
+    fs::remove(gradebook);
+}

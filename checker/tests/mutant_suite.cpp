@@ -1,0 +1,272 @@
+// The mutant suite, end to end: every kernel of checker/mutants/mutants.toml
+// (barrier bugs and correct kernels, from the static analysis's author) and of
+// checker/mutants/runtime_mutants.toml (hangs, crashes, far out-of-bounds
+// writes, broken files, correct kernels in other styles) is graded by the real
+// labcheck binary, and each stage's verdict, finding and message is compared
+// with what the manifest expects.
+//
+// The mutants of one lab are one class (a student folder each) graded by one
+// `labcheck --class` run, so the suite also exercises class mode, and a mutant
+// that hangs or crashes must leave the other "students" of its class graded.
+#include "child_process.hpp"
+#include "parallel_tasks.hpp"
+
+#include "lab_spec.hpp"
+#include "user_error.hpp"
+
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <toml++/toml.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kStages[] = {"build", "correctness", "barriers"};
+constexpr const char* kChildTimeout = "8";  // seconds per child: hangs cost two of these
+constexpr std::size_t kClassSize = 6;       // mutants per labcheck --class run
+
+struct Mutant {
+    std::string manifest;
+    std::string lab;
+    std::string file;  // relative to checker/mutants
+    std::string make;  // "", "directory", "missing"
+    std::string description;
+    std::map<std::string, std::string> expected;  // stage -> pass/warn/fail/any
+    std::string rule;
+    unsigned line = 0;
+    std::string oclgrind_rule;
+    unsigned oclgrind_line = 0;
+    std::map<std::string, std::string> output;  // stage -> text its output must contain
+    std::vector<std::string> defines;           // NAME=VALUE
+    std::string student;                        // its folder in the class
+
+    std::string label() const { return manifest + ": " + (file.empty() ? make + " (lab " + lab + ")" : file); }
+};
+
+std::vector<Mutant> read_manifest(const std::string& name) {
+    std::vector<Mutant> mutants;
+    const fs::path path = fs::path("checker/mutants") / name;
+    if (!fs::exists(path)) return mutants;
+    const toml::table table = toml::parse_file(path.string());
+    const toml::array* entries = table["mutant"].as_array();
+    if (entries == nullptr) return mutants;
+    for (const auto& node : *entries) {
+        const toml::table& entry = *node.as_table();
+        Mutant m;
+        m.manifest = name;
+        m.lab = entry["lab"].value_or(std::string());
+        m.file = entry["file"].value_or(std::string());
+        m.make = entry["make"].value_or(std::string());
+        m.description = entry["description"].value_or(std::string());
+        for (const char* stage : kStages) {
+            if (const auto v = entry[stage].value<std::string>()) m.expected[stage] = *v;
+        }
+        m.rule = entry["rule"].value_or(std::string());
+        m.line = entry["line"].value_or(0u);
+        m.oclgrind_rule = entry["oclgrind_rule"].value_or(std::string());
+        m.oclgrind_line = entry["oclgrind_line"].value_or(0u);
+        if (const auto* output = entry["output"].as_table()) {
+            for (const auto& [stage, text] : *output) m.output[std::string(stage.str())] = text.value_or(std::string());
+        }
+        if (const auto* defines = entry["defines"].as_table()) {
+            for (const auto& [define, value] : *defines) {
+                const auto text = value.value<std::string>();
+                const auto number = value.value<std::int64_t>();
+                m.defines.push_back(std::string(define.str()) + "=" +
+                                    (text ? *text : std::to_string(number.value_or(0))));
+            }
+        }
+        mutants.push_back(std::move(m));
+    }
+    return mutants;
+}
+
+std::string labcheck_path() {
+    const char* path = std::getenv("LABCHECK");
+    REQUIRE_MESSAGE(path != nullptr, "meson sets LABCHECK to build/checker/labcheck");
+    return path;
+}
+
+// One `labcheck --class` run: the mutants of one lab with the same extra defines.
+struct ClassRun {
+    std::string lab;
+    std::vector<std::string> defines;
+    fs::path folder;
+    std::vector<Mutant*> mutants;
+    labcheck::ChildOutcome outcome;
+    nlohmann::json results;
+    std::string output;
+};
+
+void place_mutant(const Mutant& m, const fs::path& class_folder, const std::string& lab_folder,
+                  const std::string& kernel_file) {
+    const fs::path lab_dir = class_folder / m.student / lab_folder;
+    fs::create_directories(lab_dir);
+    if (m.make == "directory") {
+        fs::create_directories(lab_dir / kernel_file);
+    } else if (m.make != "missing") {
+        fs::copy_file(fs::path("checker/mutants") / m.file, lab_dir / kernel_file);
+    }
+}
+
+void run_class(ClassRun& run, const fs::path& work) {
+    labcheck::ChildCommand command;
+    command.argv = {labcheck_path(),
+                    "--class",
+                    run.folder.string(),
+                    "--lab",
+                    run.lab,
+                    "--stage",
+                    "build,correctness,barriers",
+                    "--timeout",
+                    kChildTimeout,
+                    "--no-hidden",
+                    "--jobs",
+                    "1",
+                    "-q",
+                    "--json",
+                    (run.folder.string() + ".json"),
+                    "--gradebook",
+                    (run.folder.string() + ".csv")};
+    for (const auto& d : run.defines) command.argv.insert(command.argv.end(), {"-D", d});
+    command.output_file = work / (run.folder.filename().string() + ".out");
+    labcheck::ChildLimits limits;
+    limits.wall_seconds = 900;
+    run.outcome = labcheck::run_child(command, limits);
+    std::ifstream results(run.folder.string() + ".json");
+    run.results = nlohmann::json::parse(results, nullptr, false);
+    std::ifstream output(command.output_file);
+    std::ostringstream text;
+    text << output.rdbuf();
+    run.output = text.str();
+}
+
+const nlohmann::json* test_of(const nlohmann::json& student, const std::string& stage) {
+    for (const auto& test : student["results"]["tests"]) {
+        if (test["extra_data"]["stage"] == stage) return &test;
+    }
+    return nullptr;
+}
+
+bool has_finding(const nlohmann::json& test, const std::string& source, const std::string& rule, unsigned line) {
+    for (const auto& f : test["extra_data"]["findings"]) {
+        if (f["source"] == source && f["rule"] == rule && (line == 0 || f["line"] == line)) return true;
+    }
+    return false;
+}
+
+bool static_analysis_ran(const nlohmann::json& test) {
+    return !has_finding(test, "static", "static-unavailable", 0);
+}
+
+void check_mutant(const Mutant& m, const nlohmann::json& student) {
+    INFO(m.label() << " — " << m.description);
+    for (const char* stage : kStages) {
+        const auto expected = m.expected.find(stage);
+        const nlohmann::json* test = test_of(student, stage);
+        REQUIRE_MESSAGE(test != nullptr, "no " << stage << " result");
+        const std::string verdict = (*test)["extra_data"]["verdict"];
+        INFO(stage << " output: " << (*test)["output"].get<std::string>());
+        CHECK_MESSAGE(verdict != "error", "the grader could not judge the " << stage << " stage");
+        if (expected != m.expected.end() && expected->second != "any") {
+            const bool build_with_warnings =
+                std::string(stage) == "build" && expected->second == "pass" && verdict == "warn";
+            CHECK_MESSAGE((verdict == expected->second || build_with_warnings),
+                          stage << ": expected " << expected->second << ", labcheck says " << verdict);
+        }
+        if (const auto text = m.output.find(stage); text != m.output.end()) {
+            CHECK_MESSAGE((*test)["output"].get<std::string>().find(text->second) != std::string::npos,
+                          stage << " output should contain: " << text->second);
+        }
+    }
+    const nlohmann::json* barriers = test_of(student, "barriers");
+    const bool barriers_ran = (*barriers)["extra_data"]["reason"].get<std::string>().rfind("not run", 0) != 0;
+    if (!m.rule.empty() && barriers_ran && static_analysis_ran(*barriers)) {
+        CHECK_MESSAGE(has_finding(*barriers, "static", m.rule, m.line),
+                      "barriers should report " << m.rule << " at line " << m.line);
+    }
+    if (!m.oclgrind_rule.empty()) {
+        CHECK_MESSAGE(has_finding(*barriers, "oclgrind", m.oclgrind_rule, m.oclgrind_line),
+                      "barriers should report " << m.oclgrind_rule << " at line " << m.oclgrind_line);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, and the grader survives them all") {
+    std::vector<Mutant> mutants = read_manifest("mutants.toml");
+    const auto runtime = read_manifest("runtime_mutants.toml");
+    mutants.insert(mutants.end(), runtime.begin(), runtime.end());
+    REQUIRE_MESSAGE(!runtime.empty(), "checker/mutants/runtime_mutants.toml holds the runtime mutants");
+
+    const fs::path root = fs::current_path();
+    const fs::path work = fs::temp_directory_path() / ("labcheck-mutants-" + std::to_string(getpid()));
+    fs::remove_all(work);
+    fs::create_directories(work);
+
+    // One class per lab and set of defines, a student folder per mutant.
+    std::map<std::string, ClassRun> runs;
+    std::map<std::string, std::size_t> per_key;
+    std::size_t skipped = 0;
+    for (std::size_t i = 0; i < mutants.size(); ++i) {
+        Mutant& m = mutants[i];
+        std::string lab_folder, kernel_file;
+        try {
+            lab_folder = course::find_lab_folder(root, m.lab);
+            kernel_file = course::load_lab(root, lab_folder, course::DeviceClass::cpu).kernel_file;
+        } catch (const course::UserError&) {
+            ++skipped;  // that lab is not in this copy of the course yet
+            continue;
+        }
+        std::string key = m.lab;
+        for (const auto& d : m.defines) key += "_" + d;
+        key += "_" + std::to_string(per_key[key]++ / kClassSize);  // small classes share the two cores well
+        ClassRun& run = runs[key];
+        run.lab = m.lab;
+        run.defines = m.defines;
+        run.folder = work / ("class-" + key);
+        const std::string stem = m.file.empty() ? m.make : fs::path(m.file).stem().string();
+        m.student = fmt::format("{:02}-{}", i, stem);
+        place_mutant(m, run.folder, lab_folder, kernel_file);
+        run.mutants.push_back(&m);
+    }
+    if (skipped > 0) MESSAGE(skipped << " mutant(s) skipped: their lab is not in this copy of the course");
+
+    std::vector<std::function<void()>> tasks;
+    for (auto& [key, run] : runs) tasks.push_back([&run, &work] { run_class(run, work); });
+    labcheck::run_parallel(tasks, 2);
+
+    std::size_t checked = 0;
+    for (auto& [key, run] : runs) {
+        INFO("labcheck --class for lab " << run.lab << " printed:\n" << run.output);
+        REQUIRE(run.outcome.end == labcheck::ChildEnd::exited);
+        CHECK(run.outcome.exit_code == 1);  // some mutants fail; 2 would be a grader error
+        REQUIRE(run.results.is_object());
+        std::ifstream csv(run.folder.string() + ".csv");
+        std::size_t rows = 0;
+        for (std::string line; std::getline(csv, line);) ++rows;
+        CHECK(rows == run.mutants.size() + 1);  // the gradebook: a header and a row per student
+        for (const Mutant* m : run.mutants) {
+            const nlohmann::json* student = nullptr;
+            for (const auto& s : run.results["students"]) {
+                if (s["student"] == m->student) student = &s;
+            }
+            INFO(m->label());
+            REQUIRE(student != nullptr);
+            check_mutant(*m, *student);
+            ++checked;
+        }
+    }
+    MESSAGE(checked << " mutants checked end to end");
+    CHECK(checked + skipped == mutants.size());
+    fs::remove_all(work);
+}

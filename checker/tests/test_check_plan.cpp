@@ -1,0 +1,109 @@
+// hidden.toml, and which sizes and seeds each lab is checked at.
+#include "check_plan.hpp"
+
+#include "user_error.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace labcheck;
+
+namespace {
+
+course::LabSpec spec(const std::string& problem, std::vector<std::string> sizes) {
+    course::LabSpec s;
+    s.number = "04";
+    s.folder = "04-matmul-tiled";
+    s.problem = problem;
+    s.check_sizes = std::move(sizes);
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("hidden.toml: sizes and seeds per lab number") {
+    const auto hidden = parse_hidden_checks(R"(
+        # instructor only
+        [labs.04]
+        sizes = ["31x47x65", "200x1x3"]
+        seeds = [20240917, 77]
+
+        [labs.2]
+        seeds = [5]
+    )",
+                                            "hidden.toml");
+    REQUIRE(hidden.size() == 2);
+    CHECK(hidden.at("04").sizes == std::vector<std::string>{"31x47x65", "200x1x3"});
+    CHECK(hidden.at("04").seeds == std::vector<std::uint64_t>{20240917, 77});
+    CHECK(hidden.at("02").sizes.empty());
+    CHECK(hidden.at("02").seeds == std::vector<std::uint64_t>{5});
+    CHECK(parse_hidden_checks("", "hidden.toml").empty());
+}
+
+TEST_CASE("hidden.toml: mistakes are named with the file and key") {
+    const auto message = [](const std::string& text) {
+        try {
+            parse_hidden_checks(text, "checker/hidden.toml");
+        } catch (const course::UserError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(message("[labs.04]\nsize = [\"1x1\"]\n").find("unknown key \"size\"") != std::string::npos);
+    CHECK(message("[labs.04]\nsizes = \"1x1\"\n").find("sizes is not a list") != std::string::npos);
+    CHECK(message("[labs.04]\nseeds = [-1]\n").find("a seed is not one") != std::string::npos);
+    CHECK(message("[labs.x]\nseeds = [1]\n").find("[labs.x]") != std::string::npos);
+    CHECK(message("[other]\n").find("top-level key \"other\"") != std::string::npos);
+    CHECK(message("[labs.04\n").find("checker/hidden.toml:1") != std::string::npos);
+}
+
+TEST_CASE("a missing hidden.toml means no hidden checks") {
+    CHECK(load_hidden_checks("checker/tests/no-such-hidden.toml", "hidden.toml").empty());
+}
+
+TEST_CASE("correctness checks: contract sizes with seed 1, then hidden sizes with every hidden seed") {
+    const auto lab = spec("matmul", {"1x1x1", "37x50x17"});
+    const auto public_only = correctness_checks(lab, nullptr);
+    REQUIRE(public_only.size() == 2);
+    CHECK(public_only[1].size == "37x50x17");
+    CHECK(public_only[1].seed == 1);
+    CHECK_FALSE(public_only[1].hidden);
+
+    HiddenChecks hidden{{"31x47x65"}, {7, 8}};
+    const auto all = correctness_checks(lab, &hidden);
+    REQUIRE(all.size() == 4);
+    CHECK(all[2].size == "31x47x65");
+    CHECK(all[2].seed == 7);
+    CHECK(all[3].seed == 8);
+    CHECK(all[3].hidden);
+
+    HiddenChecks seeds_only{{}, {9}};
+    const auto reseeded = correctness_checks(lab, &seeds_only);
+    REQUIRE(reseeded.size() == 4);  // each contract size once more with seed 9
+    CHECK(reseeded[1].seed == 9);
+    CHECK(reseeded[1].hidden);
+
+    HiddenChecks bad{{"31x47"}, {}};  // a matmul size needs three numbers
+    CHECK_THROWS_AS(correctness_checks(lab, &bad), course::UserError);
+}
+
+TEST_CASE("race sizes: the lab's own, else small ragged ones for its kind of problem") {
+    CHECK(race_checks(spec("transpose", {"1x1"})).size() == 2);
+    const auto matmul = race_checks(spec("matmul", {"1x1x1"}));
+    REQUIRE(matmul.size() == 2);
+    CHECK(matmul[1].size == "17x33x20");
+    auto custom = spec("strassen", {"1x1x1", "64x64x64", "100x33x129"});
+    CHECK(race_checks(custom).size() == 2);
+    custom.settings = toml::parse("[checker]\nrace_sizes = [\"8x8x8\"]\n");
+    const auto own = race_checks(custom);
+    REQUIRE(own.size() == 1);
+    CHECK(own[0].size == "8x8x8");
+}
+
+TEST_CASE("lab numbers from what people type") {
+    CHECK(lab_number("4") == "04");
+    CHECK(lab_number("04") == "04");
+    CHECK(lab_number("04-matmul-tiled") == "04");
+    CHECK(lab_number("004") == "04");
+    CHECK(lab_number("12") == "12");
+    CHECK(lab_number("x") == "");
+}

@@ -1,0 +1,117 @@
+// The child-process runner against a helper that hangs, crashes, allocates too
+// much or floods its output (checker/tests/child_helper.cpp).
+#include "child_process.hpp"
+
+#include <doctest/doctest.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+using namespace labcheck;
+
+namespace {
+
+std::string helper() {
+    const char* path = std::getenv("CHILD_HELPER");
+    REQUIRE_MESSAGE(path != nullptr, "meson sets CHILD_HELPER to the helper's path");
+    return path;
+}
+
+std::filesystem::path output_file() {
+    return std::filesystem::temp_directory_path() / ("labcheck-child-test-" + std::to_string(getpid()) + ".out");
+}
+
+ChildOutcome run_helper(std::vector<std::string> arguments, ChildLimits limits) {
+    ChildCommand command;
+    command.argv = {helper()};
+    command.argv.insert(command.argv.end(), arguments.begin(), arguments.end());
+    command.output_file = output_file();
+    return run_child(command, limits);
+}
+
+std::string read_output() {
+    std::ifstream in(output_file());
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("a child that exits is reported with its exit status, and its output is kept") {
+    const auto outcome = run_helper({"print", "hello from the child"}, {});
+    CHECK(outcome.end == ChildEnd::exited);
+    CHECK(outcome.exit_code == 0);
+    const auto output = read_output();
+    CHECK(output.find("hello from the child") != std::string::npos);
+    CHECK(output.find("on stderr") != std::string::npos);
+    CHECK(run_helper({"exit", "7"}, {}).exit_code == 7);
+}
+
+TEST_CASE("a child that hangs is killed at the wall-clock limit") {
+    ChildLimits limits;
+    limits.wall_seconds = 0.3;
+    const auto outcome = run_helper({"hang"}, limits);
+    CHECK(outcome.end == ChildEnd::timed_out);
+    CHECK(outcome.seconds >= 0.3);
+}
+
+TEST_CASE("a child that crashes is reported with its signal") {
+    const auto segv = run_helper({"segv"}, {});
+    REQUIRE(segv.end == ChildEnd::killed_by_signal);
+    CHECK(segv.signal == SIGSEGV);
+    CHECK(signal_description(segv.signal).find("signal 11, SIGSEGV") == 0);
+    const auto abort = run_helper({"abort"}, {});
+    REQUIRE(abort.end == ChildEnd::killed_by_signal);
+    CHECK(abort.signal == SIGABRT);
+    CHECK(signal_name(SIGABRT) == "SIGABRT");
+    CHECK(signal_name(42) == "signal 42");
+}
+
+TEST_CASE("an allocation past the data limit fails inside the child") {
+    ChildLimits limits;
+    limits.data_bytes = 256ull << 20;
+    const auto outcome = run_helper({"allocate"}, limits);
+    CHECK(outcome.end == ChildEnd::exited);
+    CHECK(outcome.exit_code == 3);  // the helper's way of saying it caught std::bad_alloc
+}
+
+TEST_CASE("a child whose resident memory passes the watch limit is killed") {
+    ChildLimits limits;
+    limits.resident_bytes = 64ull << 20;
+    limits.wall_seconds = 60;
+    const auto outcome = run_helper({"touch", "200"}, limits);
+    CHECK(outcome.end == ChildEnd::over_memory);
+    CHECK(outcome.peak_resident_bytes > (64ull << 20));
+}
+
+TEST_CASE("a child that floods its output is stopped at the file-size limit") {
+    ChildLimits limits;
+    limits.file_bytes = 1u << 20;
+    const auto outcome = run_helper({"flood"}, limits);
+    REQUIRE(outcome.end == ChildEnd::killed_by_signal);
+    CHECK(outcome.signal == SIGXFSZ);
+    CHECK(std::filesystem::file_size(output_file()) <= (1u << 20));
+    std::filesystem::remove(output_file());
+}
+
+TEST_CASE("a program that does not exist is reported, not thrown") {
+    ChildCommand command;
+    command.argv = {"/nonexistent/labcheck-no-such-program"};
+    command.output_file = output_file();
+    const auto outcome = run_child(command, {});
+    CHECK(outcome.end == ChildEnd::failed_to_start);
+    CHECK(outcome.start_error.find("No such file") != std::string::npos);
+    command.argv = {"labcheck-no-such-program-in-path"};
+    CHECK(run_child(command, {}).start_error.find("not found in PATH") != std::string::npos);
+    std::filesystem::remove(output_file());
+}
+
+TEST_CASE("find_in_path finds programs by name") {
+    CHECK(find_in_path("sh").find("/sh") != std::string::npos);
+    CHECK(find_in_path("labcheck-no-such-program").empty());
+}

@@ -1,0 +1,156 @@
+// The Oclgrind output parser and the findings made from it, on output captured
+// from Oclgrind 21.10 running real mutant kernels (checker/tests/oclgrind_logs/).
+#include "dynamic_findings.hpp"
+#include "oclgrind_report.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace labcheck;
+
+namespace {
+
+std::string log_text(const std::string& name) {
+    std::ifstream in("checker/tests/oclgrind_logs/" + name);
+    REQUIRE_MESSAGE(in.good(), "run the tests from the source root: " << name);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+DynamicContext context(const std::string& kernel) {
+    return {"labs/04-matmul-tiled/matmul.cl", {kernel}};
+}
+
+}  // namespace
+
+TEST_CASE("divergence: a return before the barrier") {
+    const auto output = parse_oclgrind_output(log_text("divergence_early_return.txt"));
+    REQUIRE(output.diagnostics.size() == 2);
+    const auto& d = output.diagnostics[0];
+    CHECK(d.kind == OclgrindKind::divergence);
+    CHECK(d.kernel == "transpose");
+    CHECK(d.work_group == "(0,0,0)");
+    CHECK(d.arrived == 544);
+    CHECK(d.group_size == 1024);
+    REQUIRE(d.accesses.size() == 1);
+    CHECK(d.accesses[0].line == 15);
+    CHECK(d.accesses[0].column == 5);
+    CHECK(d.accesses[0].file == "input.cl");
+    CHECK(d.accesses[0].source_line == "barrier(CLK_LOCAL_MEM_FENCE);");
+
+    const auto findings = dynamic_findings(output, {"labs/02-transpose-local/transpose.cl", {"transpose"}});
+    REQUIRE(findings.size() == 1);  // two work-groups, one barrier: one finding, counted twice
+    CHECK(findings[0].rule == "oclgrind-divergence");
+    CHECK(findings[0].line == 15);
+    CHECK(findings[0].file == "labs/02-transpose-local/transpose.cl");
+    CHECK(findings[0].summary == "line 15: only 544 of 1024 work-items of a work-group reach this barrier");
+    CHECK(findings[0].message.find("Barrier divergence at line 15 (`barrier(CLK_LOCAL_MEM_FENCE);`)") !=
+          std::string::npos);
+    CHECK(findings[0].message.find("do not return before it") != std::string::npos);
+}
+
+TEST_CASE("divergence: work-items at two different barriers") {
+    const auto output = parse_oclgrind_output(log_text("divergence_different_barriers.txt"));
+    REQUIRE(output.diagnostics.size() == 2);
+    const auto& d = output.diagnostics[0];
+    CHECK(d.context == "checking size 1x1x1 (seed 1)");
+    REQUIRE(d.accesses.size() == 2);
+    CHECK(d.accesses[0].entity == "Global(1,0,0) Local(1,0,0) Group(0,0,0)");
+    CHECK(d.accesses[0].line == 32);
+    CHECK(d.accesses[1].line == 28);
+    const auto findings = dynamic_findings(output, context("matmul"));
+    REQUIRE(findings.size() == 1);  // the same two barriers for every work-item: one finding
+    CHECK(findings[0].line == 28);
+    CHECK(findings[0].summary == "lines 28 and 32: work-items of one work-group wait at different barriers");
+    CHECK(findings[0].message.find("Seen while checking size 1x1x1 (seed 1), 2 times in all.") != std::string::npos);
+}
+
+TEST_CASE("read-after-write race: the write, the read and both work-items") {
+    const auto output = parse_oclgrind_output(log_text("race_read_after_write.txt"));
+    REQUIRE(output.diagnostics.size() == 5);
+    CHECK(output.diagnostics[0].kind == OclgrindKind::uninitialized);
+    const auto& race = output.diagnostics[2];
+    CHECK(race.kind == OclgrindKind::data_race);
+    CHECK(race.memory == "local");
+    REQUIRE(race.accesses.size() == 2);
+    CHECK(race.accesses[0].is_load());  // Oclgrind saw this pair's read first
+    CHECK(race.accesses[0].line == 19);
+    CHECK(race.accesses[0].local_id() == "(0,1,0)");
+    CHECK(race.accesses[0].group_id() == "(0,0,0)");
+    CHECK(race.accesses[1].is_store());
+    CHECK(race.accesses[1].line == 14);
+
+    const auto findings = dynamic_findings(output, {"labs/02-transpose-local/transpose.cl", {"transpose"}});
+    REQUIRE(findings.size() == 2);                    // the races in either order are one problem
+    CHECK(findings[0].rule == "oclgrind-data-race");  // races before uninitialised values
+    CHECK(findings[0].line == 19);
+    CHECK(findings[0].summary ==
+          "lines 14 and 19: __local data written at line 14 and read at line 19 by other "
+          "work-items with no barrier between");
+    CHECK(findings[0].message.find("Put barrier(CLK_LOCAL_MEM_FENCE) after the writes at line 14 and before the "
+                                   "reads at line 19") != std::string::npos);
+    CHECK(findings[0].message.find("3 times in all") != std::string::npos);
+    CHECK(findings[1].rule == "oclgrind-uninitialized");
+}
+
+TEST_CASE("write-after-read race: the next step's load overwrites a tile still being read") {
+    const auto output = parse_oclgrind_output(log_text("race_write_after_read.txt"));
+    CHECK(output.suppressed);
+    const auto findings = dynamic_findings(output, context("matmul"));
+    REQUIRE(!findings.empty());
+    CHECK(findings[0].summary ==
+          "lines 12 and 15: __local data written at line 12 and read at line 15 by other "
+          "work-items with no barrier between");
+    CHECK(findings[0].message.find("the missing one is at the end of each step") != std::string::npos);
+    CHECK(findings.back().message.find("Oclgrind stopped reporting after its error limit") != std::string::npos);
+}
+
+TEST_CASE("out-of-bounds write far past a buffer") {
+    const auto output = parse_oclgrind_output(log_text("invalid_write.txt"));
+    REQUIRE(output.diagnostics.size() == 3);
+    CHECK(output.diagnostics[0].kind == OclgrindKind::invalid_access);
+    CHECK(output.diagnostics[0].memory == "global");
+    const auto findings = dynamic_findings(output, context("matmul"));
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == "oclgrind-out-of-bounds");
+    CHECK(findings[0].line == 18);
+    CHECK(findings[0].summary == "line 18: write outside a buffer (Invalid write of size 4 at global memory)");
+    CHECK(findings[0].message.find("3 times in all") != std::string::npos);
+}
+
+TEST_CASE("uninitialised value stored: a tile element nobody loaded") {
+    const auto findings =
+        dynamic_findings(parse_oclgrind_output(log_text("uninitialized_store.txt")), context("matmul"));
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == "oclgrind-uninitialized");
+    CHECK(findings[0].line == 18);
+    CHECK(findings[0].message.find("Load 0 into tile elements outside the matrix") != std::string::npos);
+}
+
+TEST_CASE("a fatal simulator error is not a finding, and is kept for a retry") {
+    const auto output = parse_oclgrind_output(log_text("fatal_unsupported_freeze.txt"));
+    CHECK(output.diagnostics.empty());
+    REQUIRE(output.simulator_errors.size() == 1);
+    CHECK(output.simulator_errors[0] == "Unsupported instruction: freeze");
+}
+
+TEST_CASE("a kernel that is not the student's is named as another kernel") {
+    const auto output = parse_oclgrind_output(log_text("invalid_write.txt"));
+    const auto findings = dynamic_findings(output, {"labs/07-strassen/strassen.cl", {"strassen_split"}});
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].file.empty());
+    CHECK(findings[0].message.find("line 18 of kernel matmul") != std::string::npos);
+}
+
+TEST_CASE("text that is not Oclgrind's is skipped") {
+    const std::string noise =
+        "some program output\n  indented with spaces\n\tKernel: not after a heading of ours\n"
+        "Read-write data race at local memory address 0x10\n  but the body is not tab-indented\n\n";
+    const auto output = parse_oclgrind_output(noise);
+    CHECK(output.diagnostics.empty());
+    CHECK(parse_oclgrind_output("").diagnostics.empty());
+    CHECK(parse_oclgrind_output("\t\t\n\n\t").diagnostics.empty());
+}

@@ -1,0 +1,114 @@
+// What labcheck writes: the Gradescope results, the terminal table, the class
+// gradebook, and files replaced whole.
+#include "atomic_file.hpp"
+#include "class_grading.hpp"
+#include "gradescope_json.hpp"
+#include "terminal_report.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+using namespace labcheck;
+
+namespace {
+
+SubmissionReport sample_report() {
+    SubmissionReport report;
+    report.submission = "labs";
+    report.device_label = "PoCL / cpu";
+    StageResult build;
+    build.lab = "04";
+    build.lab_folder = "04-matmul-tiled";
+    build.stage = Stage::build;
+    build.verdict = Verdict::pass;
+    build.points = build.max_points = 1;
+    build.reason = "builds";
+    StageResult barriers = build;
+    barriers.stage = Stage::barriers;
+    barriers.verdict = Verdict::fail;
+    barriers.points = 0;
+    barriers.max_points = 3;
+    barriers.reason = "line 22: return or break on a work-item-dependent condition before a barrier";
+    barriers.details = "error (static, line 22): the return at line 22 ...";
+    barriers.findings.push_back({"static", "divergent-exit-before-barrier", true, "labs/04-matmul-tiled/matmul.cl", 22,
+                                 "line 22: ...", "message"});
+    report.results = {build, barriers};
+    return report;
+}
+
+std::string read(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("Gradescope results.json: score and one test per lab and stage") {
+    const auto json = gradescope_results(sample_report());
+    CHECK(json["score"] == 1.0);
+    CHECK(json["visibility"] == "visible");
+    REQUIRE(json["tests"].size() == 2);
+    const auto& test = json["tests"][1];
+    CHECK(test["name"] == "04 barriers");
+    CHECK(test["score"] == 0.0);
+    CHECK(test["max_score"] == 3.0);
+    CHECK(test["status"] == "failed");
+    CHECK(test["visibility"] == "visible");
+    CHECK(test["output"].get<std::string>().find("fail: line 22") == 0);
+    CHECK(test["extra_data"]["findings"][0]["rule"] == "divergent-exit-before-barrier");
+    CHECK(test["extra_data"]["findings"][0]["line"] == 22);
+    CHECK(json["tests"][0]["status"] == "passed");
+}
+
+TEST_CASE("terminal report: a row per stage, the total, and details of what did not pass") {
+    const auto text = terminal_report(sample_report());
+    CHECK(text.find("04   build        pass       1/1  builds") != std::string::npos);
+    CHECK(text.find("04   barriers     FAIL       0/3  line 22: return or break") != std::string::npos);
+    CHECK(text.find("total 1 / 4 points") != std::string::npos);
+    CHECK(text.find("1 of 2 stages failed") != std::string::npos);
+    CHECK(text.find("\ndetails\n") != std::string::npos);
+    CHECK(text.find("    error (static, line 22)") != std::string::npos);
+}
+
+TEST_CASE("wrapping keeps every line within the width and each line's indentation") {
+    const std::string long_line(30, 'a');
+    const auto text =
+        wrapped(long_line + " " + long_line + " " + long_line + "\n  indented " + long_line + " " + long_line, 40, 4);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) CHECK(line.size() <= 40);
+    CHECK(text.find("    aaa") == 0);
+    CHECK(text.find("\n      indented") != std::string::npos);
+    CHECK(wrapped("short\n\nlines", 40, 2) == "  short\n  \n  lines\n");
+}
+
+TEST_CASE("class gradebook: a row per student, a column per lab and stage") {
+    ClassReport report;
+    report.students.emplace_back("alice", sample_report());
+    auto bob = sample_report();
+    bob.results[1].verdict = Verdict::error;
+    report.students.emplace_back("bob, jr", bob);
+    const auto csv = gradebook_csv(report);
+    CHECK(csv == "student,total,max,04 build,04 barriers\nalice,1,4,1,0\n\"bob, jr\",1,4,1,error\n");
+    CHECK(report.exit_status() == 2);
+    const auto json = gradebook_json(report);
+    CHECK(json["students"][1]["student"] == "bob, jr");
+    CHECK(json["students"][0]["results"]["tests"].size() == 2);
+    CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+}
+
+TEST_CASE("files are replaced whole, and a bad path is a clear error") {
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("labcheck-atomic-" + std::to_string(getpid()))).string();
+    write_file_atomically(path, "first");
+    write_file_atomically(path, "second version");
+    CHECK(read(path) == "second version");
+    std::filesystem::remove(path);
+    CHECK_THROWS_WITH_AS(write_file_atomically("/nonexistent-folder/results.json", "x"),
+                         doctest::Contains("could not create a temporary file"), course::UserError);
+}

@@ -1,0 +1,232 @@
+// The verdicts and messages of each stage, from what workers report: normal
+// runs, and runs that crashed, hung or ran out of memory.
+#include "stages.hpp"
+
+#include <doctest/doctest.h>
+
+#include <csignal>
+
+using namespace labcheck;
+using nlohmann::json;
+
+namespace {
+
+struct Fixture {
+    course::LabSpec spec;
+    LabUnderTest lab;
+
+    Fixture() {
+        spec.number = "02";
+        spec.folder = "02-transpose-local";
+        spec.problem = "transpose";
+        spec.kernel_file = "transpose.cl";
+        spec.check_sizes = {"1x1", "37x50", "17x33"};
+        lab = LabUnderTest{&spec, {"/tmp/sub", "submissions/alice"}};
+    }
+};
+
+UnitRun check_run(const std::vector<json>& events, std::size_t planned = 3) {
+    UnitRun run;
+    run.job.kind = JobKind::check;
+    run.job.lab_folder = "02-transpose-local";
+    for (std::size_t i = 0; i < planned; ++i)
+        run.job.checks.push_back({i == 0 ? "1x1" : i == 1 ? "37x50" : "17x33", 1, i == 2});
+    run.limits.wall_seconds = 5;
+    run.limits.resident_bytes = 4096ull << 20;
+    run.outcome.end = ChildEnd::exited;
+    run.outcome.exit_code = 0;
+    run.events = events;
+    return run;
+}
+
+json device() {
+    return {{"event", "device"}, {"label", "PoCL"}, {"platform", "Portable Computing Language"}, {"class", "cpu"}};
+}
+json built() {
+    return {
+        {"event", "build"}, {"ok", true}, {"warnings", ""}, {"defines", "TILE_SIZE=16"}, {"kernels", {"transpose"}}};
+}
+json start(const std::string& size) {
+    return {{"event", "check-start"}, {"size", size}, {"seed", 1}, {"hidden", false}};
+}
+json check(const std::string& size, bool ok, const std::string& problem = "") {
+    return {{"event", "check"}, {"size", size}, {"seed", 1}, {"hidden", false}, {"ok", ok}, {"problem", problem}};
+}
+
+}  // namespace
+
+TEST_CASE("build: pass, warnings, and each kind of failure named as such") {
+    Fixture f;
+    const auto ok = evaluate_build(f.lab, check_run({device(), built()}));
+    CHECK(ok.verdict == Verdict::pass);
+    CHECK(ok.points == 1.0);
+    CHECK(ok.reason == "builds with TILE_SIZE=16");
+
+    auto boilerplate = built();
+    boilerplate["warnings"] =
+        "(): Warning: Function transpose is a kernel, so overriding noinline attribute. The "
+        "function may be inlined when called.\n\n";
+    CHECK(evaluate_build(f.lab, check_run({device(), boilerplate})).verdict == Verdict::pass);
+
+    auto warned = built();
+    warned["warnings"] = "transpose.cl:3:5: warning: unused variable 'x'";
+    const auto warn = evaluate_build(f.lab, check_run({device(), warned}));
+    CHECK(warn.verdict == Verdict::warn);
+    CHECK(warn.points == 1.0);
+    CHECK(warn.details.find("unused variable") != std::string::npos);
+
+    const json compile{
+        {"event", "build"},
+        {"ok", false},
+        {"kind", "compile-error"},
+        {"line", 14},
+        {"log",
+         "error: submissions/alice/02-transpose-local/transpose.cl:14:5: use of undeclared identifier 'tile_size'"},
+        {"message", "full message"},
+        {"happened", "the kernel did not compile"}};
+    const auto failed = evaluate_build(f.lab, check_run({device(), compile}));
+    CHECK(failed.verdict == Verdict::fail);
+    CHECK(failed.points == 0.0);
+    CHECK(failed.reason ==
+          "does not compile: line 14: submissions/alice/02-transpose-local/transpose.cl:14:5: use of "
+          "undeclared identifier 'tile_size'");
+
+    const json missing{
+        {"event", "build"}, {"ok", false}, {"kind", "missing-kernel"}, {"happened", "the file defines only: t2"}};
+    CHECK(evaluate_build(f.lab, check_run({device(), missing})).reason == "missing kernel: the file defines only: t2");
+    const json signature{{"event", "build"},
+                         {"ok", false},
+                         {"kind", "wrong-signature"},
+                         {"happened", "the kernel takes 3 parameters instead of 4"}};
+    CHECK(evaluate_build(f.lab, check_run({device(), signature})).reason ==
+          "wrong signature: the kernel takes 3 parameters instead of 4");
+    const json unreadable{{"event", "build"},
+                          {"ok", false},
+                          {"kind", "unreadable-file"},
+                          {"file", "x/transpose.cl"},
+                          {"happened", "this path is a directory"}};
+    CHECK(evaluate_build(f.lab, check_run({device(), unreadable})).reason ==
+          "kernel file x/transpose.cl: this path is a directory");
+}
+
+TEST_CASE("correctness: points in proportion, the first wrong size in full, a way to reproduce it") {
+    Fixture f;
+    const auto all =
+        evaluate_correctness(f.lab, check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                                               check("37x50", true), start("17x33"), check("17x33", true)}));
+    CHECK(all.verdict == Verdict::pass);
+    CHECK(all.points == 4.0);
+    CHECK(all.reason == "right at all 3 sizes (1 of them hidden)");
+
+    const auto some = evaluate_correctness(
+        f.lab,
+        check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                   check("37x50", false, "at[3][1] (row 3, column 1 of 50×37) was never written: expected 0.5. More."),
+                   start("17x33"), check("17x33", true)}));
+    CHECK(some.verdict == Verdict::fail);
+    CHECK(some.points == doctest::Approx(2.67));
+    CHECK(some.reason == "2/3 sizes right; 37x50: at[3][1] was never written: expected 0.5.");
+    CHECK(
+        some.details.find("reproduce: build/common/lab run 02 --size 37x50 --seed 1 --submission submissions/alice") !=
+        std::string::npos);
+}
+
+TEST_CASE("correctness: a crash, a hang and the memory limit, named with the size they happened at") {
+    Fixture f;
+    auto crashed = check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50")});
+    crashed.outcome.end = ChildEnd::killed_by_signal;
+    crashed.outcome.signal = SIGSEGV;
+    const auto crash = evaluate_correctness(f.lab, crashed);
+    CHECK(crash.verdict == Verdict::fail);
+    CHECK(crash.points == doctest::Approx(1.33));
+    CHECK(crash.details.find("the kernel crashed the OpenCL runtime (signal 11, SIGSEGV") == 0);
+    CHECK(crash.details.find("while checking size 37x50 (seed 1)") != std::string::npos);
+    CHECK(crash.details.find("1 more size(s) were not checked") != std::string::npos);
+
+    auto hung = check_run({device(), built(), start("1x1")});
+    hung.outcome.end = ChildEnd::timed_out;
+    const auto hang = evaluate_correctness(f.lab, hung);
+    CHECK(hang.reason.find("timed out after 5 s while checking size 1x1 (seed 1)") != std::string::npos);
+
+    auto hog = check_run({device(), built(), start("1x1")});
+    hog.outcome.end = ChildEnd::over_memory;
+    CHECK(evaluate_correctness(f.lab, hog).details.find("used more than the memory limit of 4096 MiB") !=
+          std::string::npos);
+
+    auto out_of_memory = check_run({device(), built(), start("1x1")});
+    out_of_memory.outcome.exit_code = kWorkerOutOfMemory;
+    CHECK(evaluate_correctness(f.lab, out_of_memory).details.find("ran out of memory") != std::string::npos);
+}
+
+TEST_CASE("a worker that could not start is the grader's problem, not the student's") {
+    Fixture f;
+    auto run = check_run({});
+    run.outcome.end = ChildEnd::failed_to_start;
+    run.outcome.start_error = "could not run labcheck: Permission denied";
+    const auto build = evaluate_build(f.lab, run);
+    CHECK(build.verdict == Verdict::error);
+    CHECK(build.reason.find("grader error: the grader could not start its worker process") == 0);
+}
+
+TEST_CASE("barriers: static and Oclgrind findings together") {
+    Fixture f;
+    UnitRun static_run;
+    static_run.job.kind = JobKind::static_analysis;
+    static_run.outcome.end = ChildEnd::exited;
+    static_run.events = {{{"event", "static"},
+                          {"findings",
+                           {{{"error", true},
+                             {"rule", "divergent-exit-before-barrier"},
+                             {"file", "t.cl"},
+                             {"line", 20},
+                             {"column", 5},
+                             {"message", "return before the barrier"}}}}}};
+    UnitRun dynamic = check_run({device(), built()}, 0);
+    dynamic.job.kind = JobKind::dynamic;
+    dynamic.events[0]["platform"] = "Oclgrind";
+    dynamic.job.checks = {{"1x1", 1, false}, {"17x33", 1, false}};
+    const auto failed = evaluate_barriers(f.lab, static_run, &dynamic);
+    CHECK(failed.verdict == Verdict::fail);
+    CHECK(failed.reason == "line 20: return or break on a work-item-dependent condition before a barrier");
+    REQUIRE(failed.findings.size() == 1);
+    CHECK(failed.findings[0].line == 20);
+
+    static_run.events = {{{"event", "static"}, {"findings", json::array()}}};
+    const auto clean = evaluate_barriers(f.lab, static_run, &dynamic);
+    CHECK(clean.verdict == Verdict::pass);
+    CHECK(clean.points == 3.0);
+    CHECK(clean.reason == "no barrier problems (static analysis; Oclgrind at 1x1, 17x33)");
+
+    dynamic.outcome.end = ChildEnd::timed_out;
+    const auto hung = evaluate_barriers(f.lab, static_run, &dynamic);
+    CHECK(hung.verdict == Verdict::fail);
+    CHECK(hung.findings[0].rule == "oclgrind-timeout");
+
+    CHECK(evaluate_barriers(f.lab, static_run, nullptr).verdict == Verdict::error);  // no Oclgrind installed
+    dynamic.outcome.end = ChildEnd::exited;
+    dynamic.events[0]["platform"] = "Portable Computing Language";
+    CHECK(evaluate_barriers(f.lab, static_run, &dynamic).verdict == Verdict::error);  // Oclgrind did not take over
+}
+
+TEST_CASE("speedup: the ratio against the threshold, both times reported") {
+    Fixture f;
+    f.spec.speedup = course::SpeedupSpec{};
+    f.spec.speedup->baseline_file = "baselines/transpose_naive.cl";
+    UnitRun run = check_run({device(),
+                             built(),
+                             {{"event", "timing"},
+                              {"size", "2048x2048"},
+                              {"baseline_seconds", 0.004},
+                              {"submission_seconds", 0.002},
+                              {"repetitions", 9}}});
+    run.job.kind = JobKind::speedup;
+    const auto pass = evaluate_speedup(f.lab, run, 0.0001);
+    CHECK(pass.verdict == Verdict::pass);
+    CHECK(pass.points == 2.0);
+    CHECK(*pass.ratio == doctest::Approx(2.0));
+    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×): 2 ms vs 4 ms");
+    const auto fail = evaluate_speedup(f.lab, run, 1e9);
+    CHECK(fail.verdict == Verdict::fail);
+    CHECK(fail.points == 0.0);
+    CHECK(fail.details.find("kernels/baselines/transpose_naive.cl 4 ms") != std::string::npos);
+}
