@@ -2,33 +2,48 @@
 
 #include "user_error.hpp"
 
-#include <fstream>
+#include <fmt/format.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace course {
 
-void write_file_atomically(const std::filesystem::path& path, const std::string& contents) {
-    namespace fs = std::filesystem;
-    const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    const fs::path temporary = folder / ("." + path.filename().string() + ".tmp" + std::to_string(getpid()));
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << contents;
-        out.flush();
-        if (!out) {
-            std::error_code ignored;
-            fs::remove(temporary, ignored);
-            throw UserError({"a folder this program can write to", "the file could not be written", path.string(),
-                             "check that the folder exists and is writable"});
-        }
+void write_file_atomically(const std::filesystem::path& path, const std::string& text) {
+    const auto target = std::filesystem::absolute(path);
+    std::string temporary = (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
+    const int fd = mkstemp(temporary.data());
+    const auto fail = [&](const std::string& what) {
+        const std::string reason = std::strerror(errno);
+        if (fd >= 0) close(fd);
+        std::remove(temporary.c_str());
+        throw UserError({"a report file that can be written", fmt::format("{}: {}", what, reason),
+                                 path.string(), "check that the folder exists and is writable"});
+    };
+    if (fd < 0) fail("could not create a temporary file beside it");
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const auto n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) fail("writing failed");
+        done += static_cast<std::size_t>(n);
     }
-    std::error_code ec;
-    fs::rename(temporary, path, ec);
-    if (ec) {
-        fs::remove(temporary, ec);
-        throw UserError({"to replace the file", "renaming the finished file into place failed", path.string(),
-                         "check the folder's permissions"});
+    if (fchmod(fd, 0644) != 0 || fsync(fd) != 0) fail("flushing failed");
+    if (close(fd) != 0) {
+        std::remove(temporary.c_str());
+        throw UserError(
+            {"a report file that can be written", "closing it failed", path.string(), "check the disk space"});
+    }
+    if (std::rename(temporary.c_str(), target.c_str()) != 0) {
+        const std::string reason = std::strerror(errno);
+        std::remove(temporary.c_str());
+        throw UserError({"a report file that can be written", "renaming it into place failed: " + reason,
+                                 path.string(), "check that the folder is writable and the path is not a folder"});
     }
 }
 

@@ -1,6 +1,7 @@
 #include "bench_report.hpp"
 
 #include "atomic_file.hpp"
+#include "user_error.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -90,6 +91,35 @@ std::string bench_json(const BenchReport& report) {
                                 {"copy_gbs", report.copy_gbs}, {"fma_gflops", report.fma_gflops},
                                 {"figures", figures}};
     return doc.dump(2) + "\n";
+}
+
+BenchReport bench_report_from_json(const std::string& path) {
+    std::ifstream in(path);
+    BenchReport report;
+    try {
+        if (!in) throw std::runtime_error("the file cannot be opened");
+        const auto doc = nlohmann::json::parse(in);
+        report.device = doc.at("device").get<std::string>();
+        report.device_class = doc.at("device_class").get<std::string>();
+        report.driver = doc.at("driver").get<std::string>();
+        report.date = doc.at("date").get<std::string>();
+        report.host = doc.at("host").get<std::string>();
+        report.kernels = doc.at("kernels").get<std::string>();
+        report.copy_gbs = doc.at("copy_gbs").get<double>();
+        report.fma_gflops = doc.at("fma_gflops").get<double>();
+        for (const auto& f : doc.at("figures")) {
+            report.figures.push_back({f.at("lab").get<std::string>(), f.at("what").get<std::string>(),
+                                      f.at("size").get<std::string>(), f.at("seconds").get<double>(),
+                                      f.at("rate").get<double>(), f.at("unit").get<std::string>(),
+                                      f.at("percent_of_limit").get<double>(), f.at("limit").get<std::string>(),
+                                      f.at("defines").get<std::string>(), f.at("correct").get<bool>(),
+                                      f.at("note").get<std::string>()});
+        }
+    } catch (const std::exception& e) {
+        throw UserError({"a JSON file written by `lab bench --json`", e.what(), path,
+                         "pass the file `lab bench --json FILE` wrote"});
+    }
+    return report;
 }
 
 std::string draw_bench_plot(const BenchReport& report, const std::string& svg_path) {

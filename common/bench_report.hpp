@@ -35,6 +35,8 @@ struct BenchReport {
 
 void print_bench_table(const BenchReport& report);
 std::string bench_json(const BenchReport& report);
+// Reads what bench_json wrote. Throws UserError naming the file when it is not such a file.
+BenchReport bench_report_from_json(const std::string& path);
 // The same table in Markdown, with a heading line naming device, driver and date.
 std::string bench_markdown(const BenchReport& report);
 

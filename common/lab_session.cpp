@@ -41,10 +41,16 @@ std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, c
     return make_problem(spec.problem, setup);
 }
 
-std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& root, const LabSpec& spec) {
+std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& root, const LabSpec& spec,
+                                          const KernelSet& kernels, const Defines& overrides) {
     if (!spec.speedup) {
         throw UserError({"a [speedup] section", "the lab has none", "labs/" + spec.folder + "/lab.toml",
                          "add one naming the baseline kernel"});
+    }
+    if (spec.speedup->baseline_file == kSelfBaseline) {
+        Defines defines = overrides;
+        defines.merge(spec.speedup->baseline_defines);
+        return open_lab(session, root, spec, kernels, defines);
     }
     ProblemSetup setup;
     setup.session = &session;

@@ -19,7 +19,14 @@ KernelSet kernel_set(const std::filesystem::path& root, const std::string& which
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
                                      const KernelSet& kernels, const Defines& overrides);
 
-// The lab's speedup baseline from kernels/ (the lab must have a [speedup] section).
-std::unique_ptr<LabProblem> open_baseline(ClSession& session, const std::filesystem::path& root, const LabSpec& spec);
+// Names the baseline "the lab's own kernels again, with baseline_defines on top" in
+// a lab's [speedup] (lab 07: LEVELS = 0, the same driver with no Strassen level).
+constexpr const char* kSelfBaseline = "self";
+
+// The lab's speedup baseline (the lab must have a [speedup] section): a kernel
+// file under kernels/, or, for baseline = "self", the lab's kernels from
+// `kernels` built with `overrides` and then baseline_defines.
+std::unique_ptr<LabProblem> open_baseline(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
+                                          const KernelSet& kernels, const Defines& overrides);
 
 }  // namespace course

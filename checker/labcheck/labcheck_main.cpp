@@ -106,10 +106,10 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
         report.students.emplace_back(student, std::move(submission));
     }
     const std::string gradebook = options.gradebook.empty() ? "gradebook.csv" : options.gradebook;
-    write_file_atomically(gradebook, gradebook_csv(report));
+    course::write_file_atomically(gradebook, gradebook_csv(report));
     fmt::print("\ngradebook written to {}\n", gradebook);
     if (!options.json_file.empty()) {
-        write_file_atomically(options.json_file, json_text(gradebook_json(report)));
+        course::write_file_atomically(options.json_file, json_text(gradebook_json(report)));
         fmt::print("per-student results written to {}\n", options.json_file);
     }
     return report.exit_status();
@@ -169,7 +169,7 @@ int run(const Options& options) {
     const auto report = grade_submission(kernels, settings, runner);
     fmt::print("{}", terminal_report(report));
     if (!options.json_file.empty()) {
-        write_file_atomically(options.json_file, json_text(gradescope_results(report)));
+        course::write_file_atomically(options.json_file, json_text(gradescope_results(report)));
         fmt::print("\nresults written to {}\n", options.json_file);
     }
     return report.exit_status();

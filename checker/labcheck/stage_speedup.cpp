@@ -2,6 +2,8 @@
 // same device, in one process, launches interleaved, medians compared.
 #include "stages.hpp"
 
+#include "lab_session.hpp"
+
 #include <fmt/format.h>
 
 namespace labcheck {
@@ -44,7 +46,7 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     const double ratio = submission > 0.0 ? baseline / submission : 0.0;
     r.ratio = ratio;
     std::string baseline_file = "the baseline";
-    if (lab.spec->speedup && lab.spec->speedup->baseline_file == "self") {
+    if (lab.spec->speedup && lab.spec->speedup->baseline_file == course::kSelfBaseline) {
         baseline_file = "your own kernels with " + lab.spec->speedup->baseline_defines.summary();
     } else if (lab.spec->speedup) {
         baseline_file = "kernels/" + lab.spec->speedup->baseline_file;

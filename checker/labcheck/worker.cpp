@@ -29,9 +29,6 @@ namespace {
 
 using nlohmann::json;
 
-// baseline = "self" in a lab's [speedup]: the submission's own kernels with baseline_defines.
-constexpr const char* kSelfBaseline = "self";
-
 course::DeviceClass class_of(const WorkerJob& job) {
     return job.device_class == "gpu" ? course::DeviceClass::gpu : course::DeviceClass::cpu;
 }
@@ -161,14 +158,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
     if (!problem) return;
     std::unique_ptr<course::LabProblem> baseline;
     try {
-        if (spec.speedup->baseline_file == kSelfBaseline) {
-            // The lab's own kernels again, with baseline_defines on top (lab 07: LEVELS=0, no Strassen level).
-            course::Defines defines = overrides_of(job);
-            defines.merge(spec.speedup->baseline_defines);
-            baseline = course::open_lab(session, job.root, spec, kernels_of(job), defines);
-        } else {
-            baseline = course::open_baseline(session, job.root, spec);
-        }
+        baseline = course::open_baseline(session, job.root, spec, kernels_of(job), overrides_of(job));
     } catch (const course::UserError& error) {
         events.write({{"event", "error"}, {"kind", "baseline"}, {"message", error.what()}});
         return;

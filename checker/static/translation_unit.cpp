@@ -46,7 +46,9 @@ KernelTranslationUnit::~KernelTranslationUnit() {
 std::vector<CompileError> KernelTranslationUnit::errors() const {
   std::vector<CompileError> errors;
   if (!unit_) {
-    errors.push_back({{}, "libclang could not start parsing the file"});
+    CompileError not_parsed;
+    not_parsed.text = "libclang could not start parsing the file";
+    errors.push_back(not_parsed);
     return errors;
   }
   unsigned count = clang_getNumDiagnostics(unit_);

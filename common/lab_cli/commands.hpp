@@ -53,6 +53,7 @@ struct BenchOptions {
     std::string json;                   // --json FILE
     std::string plot;                   // --plot FILE.svg
     std::string markdown;               // --markdown FILE
+    std::string from;                   // --from FILE.json: re-render a saved run instead of measuring
     bool cublas = false;                // --cublas: add cuBLAS through PyTorch
     std::size_t host_blas_max = 4096;   // OpenBLAS line only up to this dimension
 };
