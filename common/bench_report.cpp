@@ -1,6 +1,7 @@
 #include "bench_report.hpp"
 
 #include "atomic_file.hpp"
+#include "duration_text.hpp"
 #include "user_error.hpp"
 
 #include <fmt/format.h>
@@ -29,11 +30,6 @@ std::string utc_timestamp() {
 
 namespace {
 
-std::string seconds_text(double seconds) {
-    if (seconds >= 1.0) return fmt::format("{:.2f} s", seconds);
-    if (seconds >= 1e-3) return fmt::format("{:.3f} ms", seconds * 1e3);
-    return fmt::format("{:.1f} µs", seconds * 1e6);
-}
 
 }  // namespace
 
@@ -50,7 +46,7 @@ void print_bench_table(const BenchReport& report) {
         const std::string share =
             f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
         fmt::print("{:<4} {:<34} {:<16} {:>11} {:>15}  {}{}\n", f.lab.empty() ? "--" : f.lab, f.what, f.size,
-                   f.correct ? seconds_text(f.seconds) : "", rate, share, f.note.empty() ? "" : "  " + f.note);
+                   f.correct ? duration_text(f.seconds) : "", rate, share, f.note.empty() ? "" : "  " + f.note);
     }
 }
 
@@ -65,7 +61,7 @@ std::string bench_markdown(const BenchReport& report) {
         const std::string share =
             f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
         text += fmt::format("| {} | {} | {} | {} | {} | {} |\n", f.lab.empty() ? "–" : f.lab, f.what, f.size,
-                            f.correct && f.seconds > 0.0 ? seconds_text(f.seconds) : "", rate, share);
+                            f.correct && f.seconds > 0.0 ? duration_text(f.seconds) : "", rate, share);
     }
     return text;
 }

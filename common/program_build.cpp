@@ -55,15 +55,6 @@ bool only_whitespace(const std::string& text) {
     return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
 }
 
-std::vector<std::string> kernel_names(const cl::Program& program) {
-    std::vector<std::string> names;
-    std::istringstream list(program.getInfo<CL_PROGRAM_KERNEL_NAMES>());
-    for (std::string name; std::getline(list, name, ';');) {
-        if (!name.empty()) names.push_back(name);
-    }
-    return names;
-}
-
 std::string signature_text(const std::string& kernel, const std::vector<KernelParameter>& parameters) {
     std::string text = "__kernel void " + kernel + "(";
     for (std::size_t i = 0; i < parameters.size(); ++i) {
@@ -121,6 +112,15 @@ void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const
 }
 
 }  // namespace
+
+std::vector<std::string> kernel_names(const cl::Program& program) {
+    std::vector<std::string> names;
+    std::istringstream list(program.getInfo<CL_PROGRAM_KERNEL_NAMES>());
+    for (std::string name; std::getline(list, name, ';');) {
+        if (!name.empty()) names.push_back(name);
+    }
+    return names;
+}
 
 KernelBuildError::KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line)
     : UserError(parts), log_(std::move(mapped_log)), first_line_(first_line) {}

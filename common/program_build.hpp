@@ -50,6 +50,9 @@ private:
 BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
                            const Defines& defines, const std::vector<std::filesystem::path>& include_dirs);
 
+// The names of the kernels a built program defines.
+std::vector<std::string> kernel_names(const cl::Program& program);
+
 // One scalar or pointer parameter of a kernel contract, e.g. {"a", "float*", true}.
 struct KernelParameter {
     std::string name;

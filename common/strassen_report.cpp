@@ -1,5 +1,7 @@
 #include "strassen_report.hpp"
 
+#include "duration_text.hpp"
+
 #include "reference.hpp"
 #include "strassen_problem.hpp"
 #include "strassen_verdict.hpp"
@@ -20,11 +22,6 @@ double volume(const ProblemSize& s) {
     return static_cast<double>(s.m) * static_cast<double>(s.n) * static_cast<double>(s.k);
 }
 
-std::string seconds_text(double seconds) {
-    if (seconds >= 1.0) return fmt::format("{:.2f} s", seconds);
-    if (seconds >= 1e-3) return fmt::format("{:.2f} ms", seconds * 1e3);
-    return fmt::format("{:.1f} µs", seconds * 1e6);
-}
 
 struct Accuracy {
     double relative_error = 0.0;     // max |C − C_exact| / max |C_exact|
@@ -165,11 +162,11 @@ std::string speed_report(StrassenProblem& problem, ProblemSize timed) {
         const double additions = std::max(0.0, t.total - t.gemm);
         const std::string addition_text =
             levels == 0 ? std::string("-")
-                        : fmt::format("{} {:.0f} GB/s", seconds_text(additions),
+                        : fmt::format("{} {:.0f} GB/s", duration_text(additions),
                                       additions > 0.0 ? plan.addition_bytes() / additions * 1e-9 : 0.0);
         text += fmt::format("  {:<7} {:<22} {:>10} {:>10.1f}  {:>10.2f}×  {:>10} {:>17}\n", levels, products,
-                            seconds_text(t.total), work / t.total * 1e-9, baseline > 0.0 ? baseline / t.total : 0.0,
-                            seconds_text(t.gemm), addition_text);
+                            duration_text(t.total), work / t.total * 1e-9, baseline > 0.0 ? baseline / t.total : 0.0,
+                            duration_text(t.gemm), addition_text);
         if (timings[static_cast<std::size_t>(best)].total <= 0.0 || t.total < timings[static_cast<std::size_t>(best)].total) {
             best = levels;
         }

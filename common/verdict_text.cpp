@@ -9,7 +9,9 @@ std::string hint(const Comparison& comparison) {
     switch (comparison.first->kind) {
         case MismatchKind::never_written:
             return " No work-item stored this element: check the store's index, and that the NDRange and the edge"
-                   " guards cover the whole output.";
+                   " guards cover the whole output. (A kernel that adds into the output, c[...] += ..., instead of"
+                   " storing a sum it computed in a private variable also leaves it like this: outputs start as"
+                   " NaN here, never as 0.)";
         case MismatchKind::read_outside:
             return " Some work-item read past the end (or before the start) of an input: guard the loads with the"
                    " matrix bounds, and load 0 outside them where a sum needs it.";

@@ -8,7 +8,8 @@ namespace labcheck {
 
 namespace {
 
-std::string seconds_text(double seconds) {
+// A time limit as given: "60", "2.5".
+std::string limit_text(double seconds) {
     return seconds == static_cast<double>(static_cast<long>(seconds)) ? fmt::format("{}", static_cast<long>(seconds))
                                                                       : fmt::format("{:.1f}", seconds);
 }
@@ -75,7 +76,7 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
         case ChildEnd::timed_out:
             end.happened = true;
             end.text =
-                with_activity(fmt::format("timed out after {} s", seconds_text(run.limits.wall_seconds)), activity) +
+                with_activity(fmt::format("timed out after {} s", limit_text(run.limits.wall_seconds)), activity) +
                 ": the kernel did not finish. Look for a loop whose condition never becomes false (a counter "
                 "that is not incremented, a bound that is never reached), or a loop that not every "
                 "work-item leaves.";

@@ -2,6 +2,7 @@
 // same device, in one process, launches interleaved, medians compared.
 #include "stages.hpp"
 
+#include "duration_text.hpp"
 #include "lab_session.hpp"
 
 #include <fmt/format.h>
@@ -10,11 +11,6 @@ namespace labcheck {
 
 namespace {
 
-std::string time_text(double seconds) {
-    if (seconds >= 1.0) return fmt::format("{:.2f} s", seconds);
-    if (seconds >= 1e-3) return fmt::format("{:.3g} ms", seconds * 1e3);
-    return fmt::format("{:.3g} µs", seconds * 1e6);
-}
 
 }  // namespace
 
@@ -54,10 +50,10 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     r.details = fmt::format(
         "At size {}: your kernel {} against {} {} (medians of {} interleaved launches): {:.2f}× the baseline's "
         "speed; this lab asks for at least {:g}× on this class of device.",
-        size, time_text(submission), baseline_file, time_text(baseline), timing->value("repetitions", 0), ratio,
+        size, course::duration_text(submission), baseline_file, course::duration_text(baseline), timing->value("repetitions", 0), ratio,
         min_ratio);
-    r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×): {} vs {}", ratio, min_ratio, time_text(submission),
-                           time_text(baseline));
+    r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×): {} vs {}", ratio, min_ratio, course::duration_text(submission),
+                           course::duration_text(baseline));
     if (ratio >= min_ratio) {
         r.verdict = Verdict::pass;
         r.points = r.max_points;

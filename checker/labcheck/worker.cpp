@@ -50,15 +50,6 @@ json device_event(const course::ClSession& session) {
             {"class", session.device.device_class == course::DeviceClass::gpu ? "gpu" : "cpu"}};
 }
 
-std::vector<std::string> kernel_names(const cl::Program& program) {
-    std::vector<std::string> names;
-    std::istringstream list(program.getInfo<CL_PROGRAM_KERNEL_NAMES>());
-    for (std::string name; std::getline(list, name, ';');) {
-        if (!name.empty()) names.push_back(name);
-    }
-    return names;
-}
-
 json build_failure(const std::string& kind, const std::string& file, const course::UserError& error) {
     return {{"event", "build"},
             {"ok", false},
@@ -87,7 +78,7 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
                       {"file", display},
                       {"warnings", built.build_log},
                       {"defines", built.defines.summary()},
-                      {"kernels", kernel_names(built.program)}});
+                      {"kernels", course::kernel_names(built.program)}});
         return problem;
     } catch (const course::KernelBuildError& error) {
         auto event = build_failure("compile-error", display, error);

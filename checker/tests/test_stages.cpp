@@ -228,9 +228,9 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     CHECK(pass.verdict == Verdict::pass);
     CHECK(pass.points == 2.0);
     CHECK(*pass.ratio == doctest::Approx(2.0));
-    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×): 2 ms vs 4 ms");
+    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×): 2.000 ms vs 4.000 ms");
     const auto fail = evaluate_speedup(f.lab, run, 1e9);
     CHECK(fail.verdict == Verdict::fail);
     CHECK(fail.points == 0.0);
-    CHECK(fail.details.find("kernels/baselines/transpose_naive.cl 4 ms") != std::string::npos);
+    CHECK(fail.details.find("kernels/baselines/transpose_naive.cl 4.000 ms") != std::string::npos);
 }

@@ -1,5 +1,7 @@
 #include "rate_table.hpp"
 
+#include "duration_text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -18,7 +20,7 @@ void RateTable::print() const {
     std::size_t width = 0;
     for (const auto& row : rows_) width = std::max(width, row.what.size());
     for (const auto& row : rows_) {
-        fmt::print("  {:<{}}  {:>10}  {:>9.1f} {}{}\n", row.what, width, format_seconds(row.seconds), row.rate, unit_,
+        fmt::print("  {:<{}}  {:>10}  {:>9.1f} {}{}\n", row.what, width, duration_text(row.seconds), row.rate, unit_,
                    row.share.empty() ? "" : "   " + row.share);
     }
 }
@@ -33,10 +35,5 @@ std::string indented(const std::string& text, int spaces) {
     return out;
 }
 
-std::string format_seconds(double seconds) {
-    if (seconds >= 1.0) return fmt::format("{:.2f} s", seconds);
-    if (seconds >= 1e-3) return fmt::format("{:.3f} ms", seconds * 1e3);
-    return fmt::format("{:.1f} µs", seconds * 1e6);
-}
 
 }  // namespace course

@@ -31,7 +31,4 @@ private:
 // Every line of `text` prefixed with `spaces` spaces.
 std::string indented(const std::string& text, int spaces);
 
-// "0.412 ms", "12.3 µs", "1.20 s".
-std::string format_seconds(double seconds);
-
 }  // namespace course

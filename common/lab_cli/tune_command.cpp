@@ -4,6 +4,7 @@
 // side by side, and print them ranked with the lab.toml lines that make the
 // winner the default.
 #include "commands.hpp"
+#include "duration_text.hpp"
 #include "course_root.hpp"
 #include "lab_session.hpp"
 #include "rate_table.hpp"
@@ -64,7 +65,8 @@ std::string fixed_text(const Defines& lab_defines, const TuneSpace& space) {
     return text;
 }
 
-std::string seconds_text(double seconds) {
+// A rough duration for progress estimates: "40 s", "2.5 min".
+std::string estimate_text(double seconds) {
     return seconds < 90.0 ? fmt::format("{:.0f} s", seconds) : fmt::format("{:.1f} min", seconds / 60.0);
 }
 
@@ -80,7 +82,7 @@ void print_ranked(const TuneSpace& space, const std::vector<Measured>& measured,
         for (const auto& axis : space.axes) {
             row += fmt::format("  {:>{}}", m.result.defines.get(axis.name).value_or("?"), axis.name.size());
         }
-        fmt::print("{}  {:>10}  {:>9.1f}  {:>6.0f}%\n", row, format_seconds(m.result.seconds), m.result.rate,
+        fmt::print("{}  {:>10}  {:>9.1f}  {:>6.0f}%\n", row, duration_text(m.result.seconds), m.result.rate,
                    100.0 * m.result.rate / best);
     }
     if (measured.size() > top) fmt::print("  ... {} more (--top 0 shows all)\n", measured.size() - top);
@@ -182,7 +184,7 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
                 const double rate = trial.problem->work(timed) / timing.median_seconds * 1e-9;
                 Defines full = spec.defines;
                 full.merge(config);
-                outcome = fmt::format("{:>10}  {:>8.1f} {}", format_seconds(timing.median_seconds), rate,
+                outcome = fmt::format("{:>10}  {:>8.1f} {}", duration_text(timing.median_seconds), rate,
                                       trial.problem->rate_unit());
                 measured.push_back({{full, timing.median_seconds, rate}, std::move(trial.problem)});
             } catch (const UserError& error) {
@@ -199,7 +201,7 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
         if (!estimated && trial.skipped.empty() && i + 1 < configurations.size()) {
             estimated = true;
             fmt::print("          (that took {:.1f} s; expect at most about {} for the other {})\n", took,
-                       seconds_text(took * static_cast<double>(configurations.size() - i - 1)),
+                       estimate_text(took * static_cast<double>(configurations.size() - i - 1)),
                        configurations.size() - i - 1);
         }
         std::fflush(stdout);
@@ -228,7 +230,7 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
     const TuneResult& best = round.empty() ? measured.front().result : round.front().result;
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     fmt::print("\nbest on this device: {} ({:.1f} {} at {}); the sweep took {}.\n", swept_text(space, best.defines),
-               best.rate, unit, size_text(timed, form), seconds_text(total));
+               best.rate, unit, size_text(timed, form), estimate_text(total));
     std::string snippet = defaults_snippet(spec.class_key, space, best.defines);
     snippet.pop_back();  // the final newline
     fmt::print("To make it the default on {} devices, make this the [{}.defines] table of {}:\n{}\n",
