@@ -22,8 +22,8 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
         const std::string reason = std::strerror(errno);
         if (fd >= 0) close(fd);
         std::remove(temporary.c_str());
-        throw UserError({"a report file that can be written", fmt::format("{}: {}", what, reason),
-                                 path.string(), "check that the folder exists and is writable"});
+        throw UserError({"a report file that can be written", fmt::format("{}: {}", what, reason), path.string(),
+                         "check that the folder exists and is writable"});
     };
     if (fd < 0) fail("could not create a temporary file beside it");
     std::size_t done = 0;
@@ -42,8 +42,8 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
     if (std::rename(temporary.c_str(), target.c_str()) != 0) {
         const std::string reason = std::strerror(errno);
         std::remove(temporary.c_str());
-        throw UserError({"a report file that can be written", "renaming it into place failed: " + reason,
-                                 path.string(), "check that the folder is writable and the path is not a folder"});
+        throw UserError({"a report file that can be written", "renaming it into place failed: " + reason, path.string(),
+                         "check that the folder is writable and the path is not a folder"});
     }
 }
 

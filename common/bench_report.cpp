@@ -28,10 +28,7 @@ std::string utc_timestamp() {
     return text;
 }
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 void print_bench_table(const BenchReport& report) {
     fmt::print("\n{} ({}), driver {}\n", report.device, report.device_class, report.driver);
@@ -51,10 +48,11 @@ void print_bench_table(const BenchReport& report) {
 }
 
 std::string bench_markdown(const BenchReport& report) {
-    std::string text = fmt::format("Device: {} ({}), driver {}; measured {} on {}. Limits in the same run: copy "
-                                   "{:.1f} GB/s, FMA peak {:.1f} GFLOP/s.\n\n",
-                                   report.device, report.device_class, report.driver, report.date, report.host,
-                                   report.copy_gbs, report.fma_gflops);
+    std::string text = fmt::format(
+        "Device: {} ({}), driver {}; measured {} on {}. Limits in the same run: copy "
+        "{:.1f} GB/s, FMA peak {:.1f} GFLOP/s.\n\n",
+        report.device, report.device_class, report.driver, report.date, report.host, report.copy_gbs,
+        report.fma_gflops);
     text += "| lab | what | size | time | rate | share of limit |\n|---|---|---|---|---|---|\n";
     for (const auto& f : report.figures) {
         const std::string rate = f.correct ? fmt::format("{:.1f} {}", f.rate, f.unit) : std::string("wrong result");
@@ -104,12 +102,11 @@ BenchReport bench_report_from_json(const std::string& path) {
         report.copy_gbs = doc.at("copy_gbs").get<double>();
         report.fma_gflops = doc.at("fma_gflops").get<double>();
         for (const auto& f : doc.at("figures")) {
-            report.figures.push_back({f.at("lab").get<std::string>(), f.at("what").get<std::string>(),
-                                      f.at("size").get<std::string>(), f.at("seconds").get<double>(),
-                                      f.at("rate").get<double>(), f.at("unit").get<std::string>(),
-                                      f.at("percent_of_limit").get<double>(), f.at("limit").get<std::string>(),
-                                      f.at("defines").get<std::string>(), f.at("correct").get<bool>(),
-                                      f.at("note").get<std::string>()});
+            report.figures.push_back(
+                {f.at("lab").get<std::string>(), f.at("what").get<std::string>(), f.at("size").get<std::string>(),
+                 f.at("seconds").get<double>(), f.at("rate").get<double>(), f.at("unit").get<std::string>(),
+                 f.at("percent_of_limit").get<double>(), f.at("limit").get<std::string>(),
+                 f.at("defines").get<std::string>(), f.at("correct").get<bool>(), f.at("note").get<std::string>()});
         }
     } catch (const std::exception& e) {
         throw UserError({"a JSON file written by `lab bench --json`", e.what(), path,

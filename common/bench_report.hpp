@@ -8,26 +8,26 @@
 namespace course {
 
 struct BenchFigure {
-    std::string lab;            // "06"; empty for the device's own lines (copy, FMA peak, libraries)
-    std::string what;           // "solution", "copy kernel", "CLBlast sgemm", ...
-    std::string size;           // as printed: "4096×4096×4096"
-    double seconds = 0.0;       // median
-    double rate = 0.0;          // in `unit`
-    std::string unit;           // "GB/s" or "GFLOP/s"
+    std::string lab;                // "06"; empty for the device's own lines (copy, FMA peak, libraries)
+    std::string what;               // "solution", "copy kernel", "CLBlast sgemm", ...
+    std::string size;               // as printed: "4096×4096×4096"
+    double seconds = 0.0;           // median
+    double rate = 0.0;              // in `unit`
+    std::string unit;               // "GB/s" or "GFLOP/s"
     double percent_of_limit = 0.0;  // 0 when there is no limit to compare with
-    std::string limit;          // "copy bandwidth", "FMA peak"
+    std::string limit;              // "copy bandwidth", "FMA peak"
     std::string defines;
-    bool correct = true;        // the kernel's result at this size was checked and right
+    bool correct = true;  // the kernel's result at this size was checked and right
     std::string note;
 };
 
 struct BenchReport {
-    std::string device;         // "platform / device"
-    std::string device_class;   // "GPU" or "CPU"
+    std::string device;        // "platform / device"
+    std::string device_class;  // "GPU" or "CPU"
     std::string driver;
-    std::string date;           // ISO 8601, UTC
+    std::string date;  // ISO 8601, UTC
     std::string host;
-    std::string kernels;        // "solutions", "labs", or a submission path
+    std::string kernels;  // "solutions", "labs", or a submission path
     double copy_gbs = 0.0;
     double fma_gflops = 0.0;
     std::vector<BenchFigure> figures;

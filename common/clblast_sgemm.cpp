@@ -14,7 +14,9 @@ namespace course {
 
 #ifdef COURSE_HAVE_CLBLAST
 
-bool clblast_available() { return true; }
+bool clblast_available() {
+    return true;
+}
 
 std::optional<double> clblast_sgemm_seconds(ClSession& session, const ProblemSize& size, std::string* why) {
     const Matrix a = random_matrix(size.m, size.k, 1);
@@ -54,7 +56,9 @@ std::optional<double> clblast_sgemm_seconds(ClSession& session, const ProblemSiz
 
 #else
 
-bool clblast_available() { return false; }
+bool clblast_available() {
+    return false;
+}
 
 std::optional<double> clblast_sgemm_seconds(ClSession&, const ProblemSize&, std::string* why) {
     if (why != nullptr) *why = "this build has no CLBlast (install libclblast-dev and re-run meson setup)";

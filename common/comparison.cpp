@@ -68,8 +68,8 @@ std::string describe_mismatch(const Comparison& comparison, const std::string& n
                               std::size_t cols) {
     if (comparison.ok() || !comparison.first) return {};
     const Mismatch& m = *comparison.first;
-    const std::string element = fmt::format("{}[{}][{}] (row {}, column {} of {}×{})", name, m.row, m.col, m.row,
-                                            m.col, rows, cols);
+    const std::string element =
+        fmt::format("{}[{}][{}] (row {}, column {} of {}×{})", name, m.row, m.col, m.row, m.col, rows, cols);
     std::string text;
     switch (m.kind) {
         case MismatchKind::never_written:
@@ -83,10 +83,9 @@ std::string describe_mismatch(const Comparison& comparison, const std::string& n
             text = fmt::format("{} is {}: expected {:.6g}.", element, m.got, m.expected);
             break;
         case MismatchKind::wrong_value:
-            text = m.allowed > 0.0
-                       ? fmt::format("{}: expected {:.7g}, got {:.7g} (error {:.3g}, allowed {:.3g}).", element,
-                                     m.expected, m.got, std::fabs(m.got - m.expected), m.allowed)
-                       : fmt::format("{}: expected {:.7g}, got {:.7g}.", element, m.expected, m.got);
+            text = m.allowed > 0.0 ? fmt::format("{}: expected {:.7g}, got {:.7g} (error {:.3g}, allowed {:.3g}).",
+                                                 element, m.expected, m.got, std::fabs(m.got - m.expected), m.allowed)
+                                   : fmt::format("{}: expected {:.7g}, got {:.7g}.", element, m.expected, m.got);
             break;
     }
     text += fmt::format(" {} of {} checked elements are wrong", comparison.wrong, comparison.checked);

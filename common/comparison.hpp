@@ -12,10 +12,10 @@
 namespace course {
 
 enum class MismatchKind {
-    wrong_value,      // a number, but not within tolerance
-    never_written,    // still holds the NaN pattern written before the launch
-    read_outside,     // holds the NaN pattern of an input's guard zone
-    not_a_number,     // some other NaN or infinity
+    wrong_value,    // a number, but not within tolerance
+    never_written,  // still holds the NaN pattern written before the launch
+    read_outside,   // holds the NaN pattern of an input's guard zone
+    not_a_number,   // some other NaN or infinity
 };
 
 struct Mismatch {
@@ -28,9 +28,9 @@ struct Mismatch {
 
 struct Comparison {
     std::size_t checked = 0;
-    std::size_t wrong = 0;           // every kind of mismatch
-    std::size_t never_written = 0;   // of which never written
-    std::optional<Mismatch> first;   // in row-major order
+    std::size_t wrong = 0;          // every kind of mismatch
+    std::size_t never_written = 0;  // of which never written
+    std::optional<Mismatch> first;  // in row-major order
     bool ok() const { return wrong == 0; }
 };
 

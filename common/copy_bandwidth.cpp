@@ -10,7 +10,9 @@
 
 namespace course {
 
-double CopyBandwidth::best_gbs() const { return std::max(copy_buffer_gbs(), copy_kernel_gbs()); }
+double CopyBandwidth::best_gbs() const {
+    return std::max(copy_buffer_gbs(), copy_kernel_gbs());
+}
 
 CopyBandwidth measure_copy_bandwidth(ClSession& session, const std::filesystem::path& root, std::size_t payload_bytes) {
     constexpr std::size_t kChunk = 4096;  // bytes: whole float4 work-groups of 256

@@ -9,7 +9,7 @@
 namespace course {
 
 struct CopyBandwidth {
-    double bytes = 0.0;            // bytes read + written per copy
+    double bytes = 0.0;                // bytes read + written per copy
     double copy_buffer_seconds = 0.0;  // clEnqueueCopyBuffer, median
     double copy_kernel_seconds = 0.0;  // kernels/benchmarks/copy.cl, median
 

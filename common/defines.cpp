@@ -32,8 +32,8 @@ std::optional<std::string> Defines::get(const std::string& name) const {
 long Defines::positive_int(const std::string& name) const {
     const auto value = get(name);
     if (!value) {
-        throw UserError({fmt::format("a value for {}", name), fmt::format("{} is not defined", name),
-                         "kernel defines", fmt::format("pass -D {}=<value>", name)});
+        throw UserError({fmt::format("a value for {}", name), fmt::format("{} is not defined", name), "kernel defines",
+                         fmt::format("pass -D {}=<value>", name)});
     }
     std::size_t used = 0;
     long number = 0;
@@ -43,9 +43,8 @@ long Defines::positive_int(const std::string& name) const {
         used = 0;
     }
     if (used == 0 || used != value->size() || number <= 0) {
-        throw UserError({fmt::format("{} to be a positive whole number", name),
-                         fmt::format("{}={}", name, *value), "kernel defines",
-                         fmt::format("pass e.g. -D {}=16", name)});
+        throw UserError({fmt::format("{} to be a positive whole number", name), fmt::format("{}={}", name, *value),
+                         "kernel defines", fmt::format("pass e.g. -D {}=16", name)});
     }
     return number;
 }
@@ -72,11 +71,10 @@ Define parse_define(const std::string& text) {
     const auto equals = text.find('=');
     Define define{text.substr(0, equals), equals == std::string::npos ? "1" : text.substr(equals + 1)};
     const bool valid_name = !define.name.empty() && !std::isdigit(static_cast<unsigned char>(define.name[0])) &&
-                            std::all_of(define.name.begin(), define.name.end(), [](unsigned char c) {
-                                return std::isalnum(c) || c == '_';
-                            });
-    const bool valid_value = std::none_of(define.value.begin(), define.value.end(),
-                                          [](unsigned char c) { return std::isspace(c); });
+                            std::all_of(define.name.begin(), define.name.end(),
+                                        [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+    const bool valid_value =
+        std::none_of(define.value.begin(), define.value.end(), [](unsigned char c) { return std::isspace(c); });
     if (!valid_name || !valid_value || define.value.empty()) {
         throw UserError({"NAME=VALUE with a C identifier as NAME and no spaces, e.g. TILE_SIZE=32",
                          fmt::format("\"{}\"", text), "-D option", "write it as -D TILE_SIZE=32"});

@@ -35,9 +35,13 @@ std::string device_listing(const std::vector<DeviceInfo>& devices) {
 
 }  // namespace
 
-std::string DeviceInfo::label() const { return platform_name + " / " + device_name; }
+std::string DeviceInfo::label() const {
+    return platform_name + " / " + device_name;
+}
 
-const char* device_class_name(DeviceClass c) { return c == DeviceClass::gpu ? "GPU" : "CPU"; }
+const char* device_class_name(DeviceClass c) {
+    return c == DeviceClass::gpu ? "GPU" : "CPU";
+}
 
 std::vector<DeviceInfo> list_devices() {
     std::vector<DeviceInfo> devices;
@@ -61,8 +65,8 @@ std::vector<DeviceInfo> list_devices() {
             info.device_name = trimmed(device.getInfo<CL_DEVICE_NAME>());
             info.driver_version = trimmed(device.getInfo<CL_DRIVER_VERSION>());
             const auto type = device.getInfo<CL_DEVICE_TYPE>();
-            info.device_class = (type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) ? DeviceClass::gpu
-                                                                                            : DeviceClass::cpu;
+            info.device_class =
+                (type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) ? DeviceClass::gpu : DeviceClass::cpu;
             info.device = device;
             devices.push_back(info);
         }

@@ -14,7 +14,7 @@ namespace course {
 enum class DeviceClass { cpu, gpu };
 
 struct DeviceInfo {
-    int index = 0;              // position in list_devices(), as `lab devices` shows it
+    int index = 0;  // position in list_devices(), as `lab devices` shows it
     std::string platform_name;
     std::string device_name;
     std::string driver_version;

@@ -29,8 +29,7 @@ FmaPeak measure_fma_peak(ClSession& session, const std::filesystem::path& root) 
         return LaunchEvents{e, e};
     };
     const Timing timing = time_launch(session.queue, launch);
-    return {static_cast<double>(items) * steps * 16 /* chains */ * 2 /* flops per FMA */,
-            timing.median_seconds};
+    return {static_cast<double>(items) * steps * 16 /* chains */ * 2 /* flops per FMA */, timing.median_seconds};
 }
 
 }  // namespace course

@@ -88,9 +88,10 @@ std::string describe_guard_damage(const GuardDamage& damage, const std::string& 
                             damage.first_index, name, damage.last_index);
     }
     const std::string shape = fmt::format("{}×{}", rows, cols);
-    return fmt::format("out-of-bounds write: the kernel wrote {} of {} ({} = {} floats). Work-items outside the "
-                       "matrix must not store: guard the store with the row and column bounds.",
-                       where, name, shape, size);
+    return fmt::format(
+        "out-of-bounds write: the kernel wrote {} of {} ({} = {} floats). Work-items outside the "
+        "matrix must not store: guard the store with the row and column bounds.",
+        where, name, shape, size);
 }
 
 }  // namespace course

@@ -18,10 +18,10 @@ enum class BufferRole { input, output };
 
 // Where a kernel wrote outside the buffer it was given.
 struct GuardDamage {
-    std::size_t elements_before = 0;   // damaged elements in the zone before the buffer
-    std::size_t elements_after = 0;    // ... and after it
-    std::ptrdiff_t first_index = 0;    // index (relative to the buffer start; negative = before) of the first
-    std::ptrdiff_t last_index = 0;     // ... and of the last damaged element
+    std::size_t elements_before = 0;  // damaged elements in the zone before the buffer
+    std::size_t elements_after = 0;   // ... and after it
+    std::ptrdiff_t first_index = 0;   // index (relative to the buffer start; negative = before) of the first
+    std::ptrdiff_t last_index = 0;    // ... and of the last damaged element
     bool any() const { return elements_before + elements_after > 0; }
 };
 

@@ -8,8 +8,8 @@
 namespace course {
 
 struct KernelSource {
-    std::filesystem::path path;   // where it was read from
-    std::string display_path;     // how messages name it, e.g. "labs/02-transpose-local/transpose.cl"
+    std::filesystem::path path;  // where it was read from
+    std::string display_path;    // how messages name it, e.g. "labs/02-transpose-local/transpose.cl"
     std::string text;
 };
 

@@ -24,7 +24,7 @@ namespace course {
 // Where a set of kernel files is read from: labs/, solutions/, or a submission laid out like labs/.
 struct KernelSet {
     std::filesystem::path dir;
-    std::string display_dir;   // how messages name it: "labs", "solutions", "submissions/alice"
+    std::string display_dir;  // how messages name it: "labs", "solutions", "submissions/alice"
 
     std::filesystem::path file(const std::string& folder, const std::string& name) const { return dir / folder / name; }
     std::string display(const std::string& folder, const std::string& name) const {
@@ -36,11 +36,11 @@ struct KernelSet {
 struct ProblemSetup {
     ClSession* session = nullptr;
     const LabSpec* spec = nullptr;
-    KernelSource source;       // the kernel file under test
-    std::string geometry;      // see launch_geometry.hpp
+    KernelSource source;   // the kernel file under test
+    std::string geometry;  // see launch_geometry.hpp
     Defines defines;
     std::vector<std::filesystem::path> include_dirs;
-    KernelSet kernels;         // the set `source` came from (drivers that need more files read them from here)
+    KernelSet kernels;  // the set `source` came from (drivers that need more files read them from here)
     std::filesystem::path root;
     // Lab 07 only: read the lab-06 GEMM that computes the products from this set instead
     // of `kernels` (the grader grades lab 07 apart from a student's lab 06 this way).
@@ -51,7 +51,7 @@ struct ProblemSetup {
 struct SizeVerdict {
     ProblemSize size;
     bool ok = false;
-    std::string problem;       // one paragraph when not ok: what was wrong, where, what to try
+    std::string problem;  // one paragraph when not ok: what was wrong, where, what to try
 };
 
 class LabProblem {

@@ -12,7 +12,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string lab_file_name(const std::string& folder) { return "labs/" + folder + "/lab.toml"; }
+std::string lab_file_name(const std::string& folder) {
+    return "labs/" + folder + "/lab.toml";
+}
 
 [[noreturn]] void bad_setting(const std::string& file, const std::string& key, const std::string& expected) {
     throw UserError({expected, fmt::format("\"{}\" is missing or has the wrong type", key), file,
@@ -100,11 +102,12 @@ std::string find_lab_folder(const fs::path& root, const std::string& which) {
     std::string known;
     for (const auto& folder : folders) known += "\n    " + folder;
     if (folders.empty()) {
-        throw UserError({"a labs/ folder with one folder per lab", fmt::format("no labs found under {}", (root / "labs").string()),
-                         "course root", "run from the course repository, or pass --root DIR (or set LAB_ROOT)"});
+        throw UserError({"a labs/ folder with one folder per lab",
+                         fmt::format("no labs found under {}", (root / "labs").string()), "course root",
+                         "run from the course repository, or pass --root DIR (or set LAB_ROOT)"});
     }
-    throw UserError({"a lab number such as 02, or a lab folder name", fmt::format("no lab \"{}\"; the labs are:{}", which, known),
-                     "lab argument", "e.g. `lab run 02`"});
+    throw UserError({"a lab number such as 02, or a lab folder name",
+                     fmt::format("no lab \"{}\"; the labs are:{}", which, known), "lab argument", "e.g. `lab run 02`"});
 }
 
 LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass device_class) {

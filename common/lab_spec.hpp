@@ -17,27 +17,27 @@
 namespace course {
 
 struct SpeedupSpec {
-    std::string baseline_file;   // under kernels/, e.g. "baselines/transpose_naive.cl"
+    std::string baseline_file;  // under kernels/, e.g. "baselines/transpose_naive.cl"
     std::string baseline_geometry;
     Defines baseline_defines;
-    std::string size;            // the size both are timed at
-    double min_ratio = 1.0;      // baseline time / lab time must be at least this
+    std::string size;        // the size both are timed at
+    double min_ratio = 1.0;  // baseline time / lab time must be at least this
 };
 
 struct LabSpec {
-    std::string number;          // "02"
-    std::string folder;          // "02-transpose-local"
+    std::string number;  // "02"
+    std::string folder;  // "02-transpose-local"
     std::string title;
-    std::string problem;         // host driver: "transpose", "matmul", "strassen"
-    std::string geometry;        // see launch_geometry.hpp
-    std::string kernel_file;     // "transpose.cl"
-    Defines defines;             // defaults for the device class it was loaded for
-    Defines bench_defines;       // added to `defines` when `lab bench` runs the solution (its tuned extras)
+    std::string problem;      // host driver: "transpose", "matmul", "strassen"
+    std::string geometry;     // see launch_geometry.hpp
+    std::string kernel_file;  // "transpose.cl"
+    Defines defines;          // defaults for the device class it was loaded for
+    Defines bench_defines;    // added to `defines` when `lab bench` runs the solution (its tuned extras)
     std::vector<std::string> check_sizes;
     std::string time_size;
     std::vector<std::string> bench_sizes;
     std::optional<SpeedupSpec> speedup;
-    toml::table settings;        // the whole file, for settings of one driver (e.g. [strassen])
+    toml::table settings;  // the whole file, for settings of one driver (e.g. [strassen])
 
     // A value from `settings`, [cpu]/[gpu] first: e.g. setting<int64_t>(DeviceClass::gpu, "strassen", "levels").
     template <typename T>
@@ -45,7 +45,7 @@ struct LabSpec {
         if (const auto v = settings[class_key][section][key].value<T>()) return v;
         return settings[section][key].value<T>();
     }
-    std::string class_key;       // "cpu" or "gpu"
+    std::string class_key;  // "cpu" or "gpu"
 };
 
 // The folders under labs/ that hold a lab.toml, sorted: "01-transpose-naive", ...

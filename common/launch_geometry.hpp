@@ -29,10 +29,10 @@ struct Extents {
 };
 
 struct LaunchShape {
-    Extents padded;           // the sizes the kernel sees (equal to the real ones for "tile")
+    Extents padded;  // the sizes the kernel sees (equal to the real ones for "tile")
     std::size_t global[2] = {1, 1};
     std::size_t local[2] = {1, 1};
-    bool pads = false;        // whether the host pads inputs and crops the output
+    bool pads = false;  // whether the host pads inputs and crops the output
 
     cl::NDRange global_range(std::size_t batch = 1) const;
     cl::NDRange local_range(std::size_t batch = 1) const;

@@ -54,9 +54,11 @@ SizeVerdict MatmulProblem::check(ProblemSize size, std::uint64_t seed) {
     const Matrix b = random_matrix(size.k, size.n, seed + 1);
     GuardDamage damage;
     const Matrix c = multiply(a, b, &damage);
-    const double multiply_adds = static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
+    const double multiply_adds =
+        static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
     const auto rows = multiply_adds > kFullCheckLimit ? sample_rows(size.m, 64) : std::vector<std::size_t>{};
-    const Comparison comparison = compare_with_reference(matmul_reference(a, b, rows), c, matmul_tolerance_factor(size.k));
+    const Comparison comparison =
+        compare_with_reference(matmul_reference(a, b, rows), c, matmul_tolerance_factor(size.k));
     // With padding, the kernel's output buffer is the padded C: name its shape as the kernel sees it.
     const LaunchShape s = shape(size);
     const std::string text =

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "guarded_buffer.hpp"
 #include "lab_problem.hpp"
 #include "launch_geometry.hpp"
-#include "guarded_buffer.hpp"
 #include "matrix.hpp"
 
 namespace course {

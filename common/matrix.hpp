@@ -14,7 +14,8 @@ struct Matrix {
     std::vector<float> values;  // rows * cols, row-major: element (r, c) is values[r * cols + c]
 
     Matrix() = default;
-    Matrix(std::size_t rows_, std::size_t cols_, float fill = 0.0f) : rows(rows_), cols(cols_), values(rows_ * cols_, fill) {}
+    Matrix(std::size_t rows_, std::size_t cols_, float fill = 0.0f)
+        : rows(rows_), cols(cols_), values(rows_ * cols_, fill) {}
 
     float& at(std::size_t r, std::size_t c) { return values[r * cols + c]; }
     float at(std::size_t r, std::size_t c) const { return values[r * cols + c]; }

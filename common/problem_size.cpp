@@ -51,7 +51,8 @@ ProblemSize parse_problem_size(const std::string& text, SizeForm form) {
         throw UserError({shape, fmt::format("\"{}\" has {} numbers", text, values.size()), "size",
                          "write the size as in the lab README"});
     }
-    return form == SizeForm::m_by_k ? ProblemSize{values[0], values[1], 1} : ProblemSize{values[0], values[1], values[2]};
+    return form == SizeForm::m_by_k ? ProblemSize{values[0], values[1], 1}
+                                    : ProblemSize{values[0], values[1], values[2]};
 }
 
 std::string size_text(const ProblemSize& size, SizeForm form) {

@@ -100,13 +100,12 @@ void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const
         const bool pointer_ok = want.global_pointer == (address == CL_KERNEL_ARG_ADDRESS_GLOBAL);
         const bool type_ok = want.global_pointer ? type == want.type : same_scalar(want.type, type);
         if (!pointer_ok || !type_ok) {
-            throw KernelContractError(
-                {expected,
-                 fmt::format("parameter {} ({}) is {}{} instead of {}{}", i + 1, want.name,
-                             address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "", type,
-                             want.global_pointer ? "__global " : "", want.type),
-                 where, "keep the parameter list of the lab's contract (see the lab README)"},
-                KernelContractError::Kind::wrong_signature);
+            throw KernelContractError({expected,
+                                       fmt::format("parameter {} ({}) is {}{} instead of {}{}", i + 1, want.name,
+                                                   address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "", type,
+                                                   want.global_pointer ? "__global " : "", want.type),
+                                       where, "keep the parameter list of the lab's contract (see the lab README)"},
+                                      KernelContractError::Kind::wrong_signature);
         }
     }
 }
@@ -140,8 +139,8 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
         const unsigned line = first_error_line(log, source.display_path);
         const std::string where = line > 0 ? fmt::format("{}:{}", source.display_path, line) : source.display_path;
         throw KernelBuildError({"a kernel that compiles as OpenCL C 1.2",
-                                fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), log), where,
-                                "fix the first error first: later ones often follow from it"},
+                                fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), log),
+                                where, "fix the first error first: later ones often follow from it"},
                                log, line);
     }
     std::string warnings = map_build_log(device_log(program, device), source.display_path);

@@ -14,10 +14,10 @@ Matrix transpose_reference(const Matrix& a);
 // Selected rows of C = A·B in double, and for each element the sum of the
 // magnitudes of its terms, Σ_k |a_jk·b_ki|, which scales its rounding error.
 struct MatmulReference {
-    std::vector<std::size_t> rows;   // rows of C held, in this order
-    std::size_t cols = 0;            // columns of C
-    std::vector<double> value;       // rows.size() × cols
-    std::vector<double> magnitude;   // rows.size() × cols
+    std::vector<std::size_t> rows;  // rows of C held, in this order
+    std::size_t cols = 0;           // columns of C
+    std::vector<double> value;      // rows.size() × cols
+    std::vector<double> magnitude;  // rows.size() × cols
 };
 
 // `rows` empty means every row of C.

@@ -51,7 +51,9 @@ std::string got_text(float got) {
     return fmt::format("it is {:.7g}", got);
 }
 
-bool counts(float got, bool only_unwritten) { return !only_unwritten || float_bits(got) == kUnwrittenBits; }
+bool counts(float got, bool only_unwritten) {
+    return !only_unwritten || float_bits(got) == kUnwrittenBits;
+}
 
 // The first operand element of strassen_split's output that differs from its formula
 // (with `only_unwritten`, the first one never written: the surer sign of a wrong index).
@@ -99,10 +101,10 @@ std::optional<std::string> first_wrong_quadrant(const std::vector<float>& c, con
                     const float got = out.at(node, q, row, col);
                     if (std::fabs(static_cast<double>(got) - want.value) <= want.allowed) continue;
                     if (!counts(got, only_unwritten)) continue;
-                    return fmt::format("strassen_merge: {} is wrong; at node {}, row {}, column {} of {} it should "
-                                       "be {:.7g}, but {}.",
-                                       quadrant_equation(quadrant), node, row, col, quadrant.name, want.value,
-                                       got_text(got));
+                    return fmt::format(
+                        "strassen_merge: {} is wrong; at node {}, row {}, column {} of {} it should "
+                        "be {:.7g}, but {}.",
+                        quadrant_equation(quadrant), node, row, col, quadrant.name, want.value, got_text(got));
                 }
             }
         }
@@ -139,9 +141,11 @@ std::string diagnose_strassen_kernels(ClSession& session, StrassenKernels& kerne
     const auto left_values = left.download(queue, &left_damage);
     const auto right_values = right.download(queue, &right_damage);
     if (left_damage.any()) {
-        findings.push_back(damage_text("strassen_split", left_damage, "left", left.elements() / half.inner, half.inner));
+        findings.push_back(
+            damage_text("strassen_split", left_damage, "left", left.elements() / half.inner, half.inner));
     } else if (right_damage.any()) {
-        findings.push_back(damage_text("strassen_split", right_damage, "right", right.elements() / half.cols, half.cols));
+        findings.push_back(
+            damage_text("strassen_split", right_damage, "right", right.elements() / half.cols, half.cols));
     } else {
         const Quadrants a_in{&a.values, half.rows, half.inner}, b_in{&b.values, half.inner, half.cols};
         for (const bool only_unwritten : {true, false}) {

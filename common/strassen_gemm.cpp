@@ -89,8 +89,8 @@ std::string BatchedGemm::run_self_test(ClSession& session) {
         if (!problem.empty()) wrong_product = z;
     }
     if (damage.any()) {
-        problem = describe_guard_damage(damage, "c", batch * size.rows, size.cols) + (problem.empty() ? "" : "\n") +
-                  problem;
+        problem =
+            describe_guard_damage(damage, "c", batch * size.rows, size.cols) + (problem.empty() ? "" : "\n") + problem;
     }
     if (problem.empty()) return {};
     const std::string shape = fmt::format("{}×{}×{} each", size.rows, size.inner, size.cols);
@@ -106,14 +106,16 @@ std::string BatchedGemm::run_self_test(ClSession& session) {
     }
     const std::string batched_hint =
         later_never_written || wrong_product > 0
-            ? fmt::format("\n{} work-group z of a batched launch must multiply the z-th product (the kernel's first "
-                          "lines move a, b and c forward by get_group_id(2) products).",
-                          later_never_written ? "A later product of the batch was never written:"
-                                              : "Product 0 is right but a later one is not:")
+            ? fmt::format(
+                  "\n{} work-group z of a batched launch must multiply the z-th product (the kernel's first "
+                  "lines move a, b and c forward by get_group_id(2) products).",
+                  later_never_written ? "A later product of the batch was never written:"
+                                      : "Product 0 is right but a later one is not:")
             : "";
-    return fmt::format("lab 07 multiplies with your lab-06 kernel ({}), which is wrong {}:\n{}{}\nFinish lab 06 "
-                       "first (`lab run 06`), or run `lab run 07 --solution` to see lab 07 with the course's kernels.",
-                       built_.source.display_path, where, problem, batched_hint);
+    return fmt::format(
+        "lab 07 multiplies with your lab-06 kernel ({}), which is wrong {}:\n{}{}\nFinish lab 06 "
+        "first (`lab run 06`), or run `lab run 07 --solution` to see lab 07 with the course's kernels.",
+        built_.source.display_path, where, problem, batched_hint);
 }
 
 }  // namespace course

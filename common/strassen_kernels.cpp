@@ -22,7 +22,7 @@ const cl::NDRange& node_group() {
 
 const std::vector<KernelParameter>& strassen_split_contract() {
     static const std::vector<KernelParameter> params{
-        {"a", "float*", true},      {"b", "float*", true},       {"left", "float*", true}, {"right", "float*", true},
+        {"a", "float*", true},     {"b", "float*", true},     {"left", "float*", true}, {"right", "float*", true},
         {"half_m", "uint", false}, {"half_k", "uint", false}, {"half_n", "uint", false}};
     return params;
 }

@@ -41,8 +41,8 @@ public:
     cl::Event split(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& left,
                     const cl::Buffer& right, std::size_t nodes, Extents half);
     // C of each of `nodes` nodes from its 7 products.
-    cl::Event merge(const cl::CommandQueue& queue, const cl::Buffer& products, const cl::Buffer& c,
-                    std::size_t nodes, Extents half);
+    cl::Event merge(const cl::CommandQueue& queue, const cl::Buffer& products, const cl::Buffer& c, std::size_t nodes,
+                    Extents half);
 
     const BuiltProgram& program() const { return built_; }
 

@@ -22,7 +22,7 @@ struct StrassenPlan {
     int levels = 0;
     Extents padded;  // rows = M, cols = N, inner = K of the whole (padded) product
 
-    std::size_t nodes(int level) const;  // 7^level
+    std::size_t nodes(int level) const;                                   // 7^level
     std::size_t rows(int level) const { return padded.rows >> level; }    // of A and C at a node
     std::size_t inner(int level) const { return padded.inner >> level; }  // columns of A, rows of B
     std::size_t cols(int level) const { return padded.cols >> level; }    // of B and C

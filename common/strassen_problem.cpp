@@ -60,7 +60,9 @@ struct GuardedLevels {
     }
 };
 
-bool same_size(const ProblemSize& x, const ProblemSize& y) { return x.m == y.m && x.k == y.k && x.n == y.n; }
+bool same_size(const ProblemSize& x, const ProblemSize& y) {
+    return x.m == y.m && x.k == y.k && x.n == y.n;
+}
 
 }  // namespace
 
@@ -75,7 +77,9 @@ StrassenPlan StrassenProblem::plan(ProblemSize size, int levels) const {
     return strassen_plan(size, levels, gemm_.macro_tile());
 }
 
-SizeVerdict StrassenProblem::check(ProblemSize size, std::uint64_t seed) { return check_at(size, seed, levels_); }
+SizeVerdict StrassenProblem::check(ProblemSize size, std::uint64_t seed) {
+    return check_at(size, seed, levels_);
+}
 
 SizeVerdict StrassenProblem::check_at(ProblemSize size, std::uint64_t seed, int levels) {
     if (const std::string& gemm_problem = gemm_.self_test(session_); !gemm_problem.empty()) {
@@ -99,13 +103,15 @@ SizeVerdict StrassenProblem::check_at(ProblemSize size, std::uint64_t seed, int 
     c = top_left(c, size.m, size.n);
 
     std::string text = scratch_findings(p, buffers.read_scratch(session_.queue));
-    const double multiply_adds = static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
+    const double multiply_adds =
+        static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
     const auto rows = multiply_adds > kFullCheckLimit ? sample_rows(size.m, 64) : std::vector<std::size_t>{};
     const std::string quadrants =
         quadrant_verdict(matmul_reference(a, b, rows), c, strassen_tolerance_factor(size.k, levels), p, damage);
     if (!text.empty() && quadrants.find("never written") != std::string::npos) {
-        text += " The NaN marker of what was never written travels into C: the elements of C called \"never "
-                "written\" below come from it.";
+        text +=
+            " The NaN marker of what was never written travels into C: the elements of C called \"never "
+            "written\" below come from it.";
     }
     if (!quadrants.empty()) text += (text.empty() ? "" : "\n") + quadrants;
     if (!text.empty() && levels > 0) text += "\n" + diagnosis();

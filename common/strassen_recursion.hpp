@@ -25,9 +25,9 @@ namespace course {
 // Level l's matrices, all its nodes one after another (index l = 0 .. levels).
 // Level 0 is the whole product: left[0] is A, right[0] is B, products[0] is C.
 struct StrassenBuffers {
-    std::vector<cl::Buffer> left;       // the A side: 7^l nodes of rows(l) × inner(l)
-    std::vector<cl::Buffer> right;      // the B side: 7^l nodes of inner(l) × cols(l)
-    std::vector<cl::Buffer> products;   // the results: 7^l nodes of rows(l) × cols(l)
+    std::vector<cl::Buffer> left;      // the A side: 7^l nodes of rows(l) × inner(l)
+    std::vector<cl::Buffer> right;     // the B side: 7^l nodes of inner(l) × cols(l)
+    std::vector<cl::Buffer> products;  // the results: 7^l nodes of rows(l) × cols(l)
 };
 
 StrassenBuffers allocate_strassen_buffers(const cl::Context& context, const StrassenPlan& plan);

@@ -22,10 +22,9 @@ double volume(const ProblemSize& s) {
     return static_cast<double>(s.m) * static_cast<double>(s.n) * static_cast<double>(s.k);
 }
 
-
 struct Accuracy {
-    double relative_error = 0.0;     // max |C − C_exact| / max |C_exact|
-    double share_of_tolerance = 0.0; // worst |C − C_exact| / what the check allows there
+    double relative_error = 0.0;      // max |C − C_exact| / max |C_exact|
+    double share_of_tolerance = 0.0;  // worst |C − C_exact| / what the check allows there
 };
 
 Accuracy measure_accuracy(const MatmulReference& exact, const Matrix& c, std::size_t k, int levels) {
@@ -113,7 +112,8 @@ std::vector<ProblemSize> accuracy_sizes(const StrassenProblem& problem, ProblemS
 std::string accuracy_report(StrassenProblem& problem, ProblemSize timed) {
     std::string text = fmt::format(
         "\naccuracy: max |C − C_exact| / max |C_exact|, C_exact = the same float inputs multiplied in double\n"
-        "  {:<16}", "size (M×K×N)");
+        "  {:<16}",
+        "size (M×K×N)");
     for (int levels = 0; levels <= kMaxStrassenLevels; ++levels) text += fmt::format("  LEVELS={:<3}", levels);
     text += "   worst element / tolerance of the check, per level\n";
     for (const ProblemSize& size : accuracy_sizes(problem, timed)) {
@@ -151,8 +151,8 @@ std::string speed_report(StrassenProblem& problem, ProblemSize timed) {
     for (int levels = 0; levels <= kMaxStrassenLevels; ++levels) {
         const auto l = static_cast<std::size_t>(levels);
         const StrassenPlan plan = problem.plan(timed, levels);
-        const std::string products = fmt::format("{} × {}×{}×{}", plan.nodes(levels), plan.rows(levels),
-                                                 plan.inner(levels), plan.cols(levels));
+        const std::string products =
+            fmt::format("{} × {}×{}×{}", plan.nodes(levels), plan.rows(levels), plan.inner(levels), plan.cols(levels));
         if (!failures[l].empty()) {
             text += fmt::format("  {:<7} {:<22} could not run: {}\n", levels, products,
                                 failures[l].substr(0, failures[l].find('\n')));
@@ -167,7 +167,8 @@ std::string speed_report(StrassenProblem& problem, ProblemSize timed) {
         text += fmt::format("  {:<7} {:<22} {:>10} {:>10.1f}  {:>10.2f}×  {:>10} {:>17}\n", levels, products,
                             duration_text(t.total), work / t.total * 1e-9, baseline > 0.0 ? baseline / t.total : 0.0,
                             duration_text(t.gemm), addition_text);
-        if (timings[static_cast<std::size_t>(best)].total <= 0.0 || t.total < timings[static_cast<std::size_t>(best)].total) {
+        if (timings[static_cast<std::size_t>(best)].total <= 0.0 ||
+            t.total < timings[static_cast<std::size_t>(best)].total) {
             best = levels;
         }
     }

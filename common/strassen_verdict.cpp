@@ -16,7 +16,9 @@ namespace {
 struct Range {
     std::size_t begin = 0, end = 0;  // [begin, end)
     bool empty() const { return end <= begin; }
-    std::string text() const { return end - begin == 1 ? fmt::format("{}", begin) : fmt::format("{}–{}", begin, end - 1); }
+    std::string text() const {
+        return end - begin == 1 ? fmt::format("{}", begin) : fmt::format("{}–{}", begin, end - 1);
+    }
 };
 
 // Where element `index` of a level's buffer lies: node, matrix within the node, row, column.
@@ -59,8 +61,8 @@ std::string operand_findings(const LevelReadBack& buffer, int level, bool left_s
         "strassen_split never wrote the {} operand of {} ({}, for {}) of node {} at level {}, row {}, column {} "
         "({}[{}]); {} of the {} floats of the level-{} {} operands were never written. Operand i of node z starts at "
         "{} + (7·z + i)·{}: check the store's index and that the NDRange covers every row and column.",
-        side, product.name, left_side ? product.left : product.right, product_equation(product), at.node, level,
-        at.row, at.col, side, index, count, buffer.values.size(), level, side, side,
+        side, product.name, left_side ? product.left : product.right, product_equation(product), at.node, level, at.row,
+        at.col, side, index, count, buffer.values.size(), level, side, side,
         left_side ? "half_m·half_k" : "half_k·half_n");
 }
 
@@ -78,14 +80,15 @@ std::string product_findings(const LevelReadBack& buffer, const StrassenPlan& pl
     if (count == 0) return {};
     const Place at = place_of(index, 1, rows, cols);
     if (from_gemm) {
-        return fmt::format("the lab-06 GEMM never wrote element ({}, {}) of product {} at level {}; {} floats of the "
-                           "level-{} products were never written.",
-                           at.row, at.col, at.node, level, count, level);
+        return fmt::format(
+            "the lab-06 GEMM never wrote element ({}, {}) of product {} at level {}; {} floats of the "
+            "level-{} products were never written.",
+            at.row, at.col, at.node, level, count, level);
     }
     // Node at.node of this level is the C of a merge one level down: name its quadrant.
     const std::size_t half_rows = plan.rows(level + 1), half_cols = plan.cols(level + 1);
-    const auto& quadrant =
-        strassen_quadrants()[2 * static_cast<std::size_t>(at.row >= half_rows) + static_cast<std::size_t>(at.col >= half_cols)];
+    const auto& quadrant = strassen_quadrants()[2 * static_cast<std::size_t>(at.row >= half_rows) +
+                                                static_cast<std::size_t>(at.col >= half_cols)];
     return fmt::format(
         "strassen_merge never wrote {} of node {} at level {} (row {}, column {} of that node's C); {} floats of the "
         "level-{} results were never written. Node z's C starts at c + 4·z·half_m·half_n and its rows are 2·half_n "
@@ -145,10 +148,10 @@ std::string one_level_hint(const std::vector<std::string>& wrong) {
         for (const auto& q : strassen_quadrants()) {
             if (q.product_signs[p] != 0) uses.push_back(quadrant_equation(q));
         }
-        hints.push_back(fmt::format("{} is the product added into exactly {}: check its operands in strassen_split "
-                                    "(left {}, right {}) and its sign in strassen_merge ({}).",
-                                    product_equation(product), joined(wrong), product.left, product.right,
-                                    joined(uses)));
+        hints.push_back(
+            fmt::format("{} is the product added into exactly {}: check its operands in strassen_split "
+                        "(left {}, right {}) and its sign in strassen_merge ({}).",
+                        product_equation(product), joined(wrong), product.left, product.right, joined(uses)));
     }
     if (wrong.size() == 1) {
         for (const auto& q : strassen_quadrants()) {
@@ -222,11 +225,12 @@ std::string quadrant_verdict(const MatmulReference& reference, const Matrix& c, 
     if (plan.levels == 1 && padding.empty()) {
         text += "\n" + one_level_hint(wrong);
     } else {
-        text += fmt::format("\nAt LEVELS={} a wrong product also reaches other quadrants through the levels below "
-                            "the top one; run a size that fills all four quadrants with -D LEVELS=1 (e.g. --size "
-                            "{}x{}x{}) to see which quadrants it reaches at one level.",
-                            plan.levels, 2 * (plan.rows(0) >> plan.levels), 2 * (plan.inner(0) >> plan.levels),
-                            2 * (plan.cols(0) >> plan.levels));
+        text += fmt::format(
+            "\nAt LEVELS={} a wrong product also reaches other quadrants through the levels below "
+            "the top one; run a size that fills all four quadrants with -D LEVELS=1 (e.g. --size "
+            "{}x{}x{}) to see which quadrants it reaches at one level.",
+            plan.levels, 2 * (plan.rows(0) >> plan.levels), 2 * (plan.inner(0) >> plan.levels),
+            2 * (plan.cols(0) >> plan.levels));
     }
     return text;
 }

@@ -11,8 +11,7 @@
 
 namespace course {
 
-TransposeProblem::TransposeProblem(const ProblemSetup& setup)
-    : session_(*setup.session), geometry_(setup.geometry) {
+TransposeProblem::TransposeProblem(const ProblemSetup& setup) : session_(*setup.session), geometry_(setup.geometry) {
     built_ = build_program(session_.context, session_.device.device, setup.source, setup.defines, setup.include_dirs);
     kernel_ = make_kernel(built_, "transpose", transpose_contract());
 }

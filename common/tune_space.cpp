@@ -45,7 +45,8 @@ void read_axes(const toml::table& table, const std::string& table_name, const st
     for (const auto& [key, node] : table) {
         const std::string name(key.str());
         TuneAxis axis{name, candidate_list(node, file, fmt::format("[{}] {}", table_name, name))};
-        auto existing = std::find_if(axes.begin(), axes.end(), [&](const PlacedAxis& a) { return a.axis.name == name; });
+        auto existing =
+            std::find_if(axes.begin(), axes.end(), [&](const PlacedAxis& a) { return a.axis.name == name; });
         if (existing != axes.end()) {
             existing->axis = axis;
         } else {
@@ -137,8 +138,8 @@ void replace_candidates(TuneSpace& space, const std::string& text) {
     const bool bad = name.empty() || values.empty() ||
                      std::any_of(values.begin(), values.end(), [](const std::string& v) { return v.empty(); });
     if (bad) {
-        throw UserError({"NAME=V1,V2,... e.g. --values THREAD_WORK=2,4,8", fmt::format("\"{}\"", text),
-                         "--values", "list the candidates separated by commas, without spaces"});
+        throw UserError({"NAME=V1,V2,... e.g. --values THREAD_WORK=2,4,8", fmt::format("\"{}\"", text), "--values",
+                         "list the candidates separated by commas, without spaces"});
     }
     if (TuneAxis* axis = find_axis(space, name)) {
         axis->values = values;
@@ -225,11 +226,10 @@ std::string defaults_snippet(const std::string& class_key, const TuneSpace& spac
     std::string text = fmt::format("[{}.defines]\n", class_key);
     for (const auto& axis : space.axes) {
         if (const auto value = best.get(axis.name)) {
-            const bool number = !value->empty() && std::all_of(value->begin(), value->end(), [](unsigned char c) {
-                return std::isdigit(c);
-            });
-            text += number ? fmt::format("{} = {}\n", axis.name, *value)
-                           : fmt::format("{} = \"{}\"\n", axis.name, *value);
+            const bool number = !value->empty() && std::all_of(value->begin(), value->end(),
+                                                               [](unsigned char c) { return std::isdigit(c); });
+            text +=
+                number ? fmt::format("{} = {}\n", axis.name, *value) : fmt::format("{} = \"{}\"\n", axis.name, *value);
         }
     }
     return text;

@@ -31,9 +31,9 @@ struct TuneAxis {
 };
 
 struct TuneSpace {
-    std::vector<TuneAxis> axes;       // in the order [tune] lists them
+    std::vector<TuneAxis> axes;  // in the order [tune] lists them
 
-    std::size_t size() const;         // the number of combinations
+    std::size_t size() const;  // the number of combinations
 };
 
 // The space of `settings` (a lab.toml) for a device class ("cpu" or "gpu").
@@ -65,8 +65,8 @@ std::string first_build_error(const std::string& mapped_log);
 // One measured configuration.
 struct TuneResult {
     Defines defines;
-    double seconds = 0.0;   // median time of one launch
-    double rate = 0.0;      // GFLOP/s or GB/s
+    double seconds = 0.0;  // median time of one launch
+    double rate = 0.0;     // GFLOP/s or GB/s
 };
 
 // The lab.toml lines that make `best` the default for a device class: the

@@ -9,10 +9,10 @@
 namespace course {
 
 struct ErrorParts {
-    std::string expected;   // what the program needed
-    std::string happened;   // what it found instead
-    std::string where;      // file, kernel, line, element or device
-    std::string try_this;   // the next thing the user can do
+    std::string expected;  // what the program needed
+    std::string happened;  // what it found instead
+    std::string where;     // file, kernel, line, element or device
+    std::string try_this;  // the next thing the user can do
 };
 
 class UserError : public std::runtime_error {

@@ -28,8 +28,8 @@ std::vector<VendorSgemm> cublas_sgemm(const std::filesystem::path& root, const s
         if (line.empty() || line.front() != '{') continue;
         try {
             const auto j = nlohmann::json::parse(line);
-            results.push_back({j.at("n").get<std::size_t>(), j.at("seconds").get<double>(), j.at("gflops").get<double>(),
-                               j.at("library").get<std::string>()});
+            results.push_back({j.at("n").get<std::size_t>(), j.at("seconds").get<double>(),
+                               j.at("gflops").get<double>(), j.at("library").get<std::string>()});
         } catch (const nlohmann::json::exception&) {
             continue;
         }

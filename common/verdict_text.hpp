@@ -9,7 +9,7 @@
 namespace course {
 
 struct OutputShape {
-    std::string name;   // the kernel parameter: "at", "c"
+    std::string name;  // the kernel parameter: "at", "c"
     std::size_t rows = 0;
     std::size_t cols = 0;
 };

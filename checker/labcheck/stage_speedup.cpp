@@ -9,10 +9,7 @@
 
 namespace labcheck {
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio) {
     StageResult r = empty_result(lab, Stage::speedup);
@@ -50,10 +47,10 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     r.details = fmt::format(
         "At size {}: your kernel {} against {} {} (medians of {} interleaved launches): {:.2f}× the baseline's "
         "speed; this lab asks for at least {:g}× on this class of device.",
-        size, course::duration_text(submission), baseline_file, course::duration_text(baseline), timing->value("repetitions", 0), ratio,
-        min_ratio);
-    r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×): {} vs {}", ratio, min_ratio, course::duration_text(submission),
-                           course::duration_text(baseline));
+        size, course::duration_text(submission), baseline_file, course::duration_text(baseline),
+        timing->value("repetitions", 0), ratio, min_ratio);
+    r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×): {} vs {}", ratio, min_ratio,
+                           course::duration_text(submission), course::duration_text(baseline));
     if (ratio >= min_ratio) {
         r.verdict = Verdict::pass;
         r.points = r.max_points;

@@ -15,22 +15,22 @@ namespace checker {
 enum class FindingSeverity { error, warning };
 
 struct BarrierFinding {
-  FindingSeverity severity = FindingSeverity::error;
-  // One of: "barrier-in-divergent-branch", "divergent-exit-before-barrier",
-  // "missing-barrier-read-after-write", "missing-barrier-write-after-read",
-  // "unneeded-barrier", "parse-error".
-  std::string rule;
-  std::string file;  // the display path given in the input (or the header a line is in)
-  unsigned line = 0, column = 0;
-  // Complete sentences for a student: what was expected, what happened, where, what to try.
-  std::string message;
+    FindingSeverity severity = FindingSeverity::error;
+    // One of: "barrier-in-divergent-branch", "divergent-exit-before-barrier",
+    // "missing-barrier-read-after-write", "missing-barrier-write-after-read",
+    // "unneeded-barrier", "parse-error".
+    std::string rule;
+    std::string file;  // the display path given in the input (or the header a line is in)
+    unsigned line = 0, column = 0;
+    // Complete sentences for a student: what was expected, what happened, where, what to try.
+    std::string message;
 };
 
 struct StaticAnalysisInput {
-  std::string display_path;  // e.g. "labs/04-matmul-tiled/matmul.cl"
-  std::string source;        // the file's text
-  std::vector<std::pair<std::string, std::string>> defines;  // e.g. {"TILE_SIZE", "16"}
-  std::vector<std::string> include_dirs;
+    std::string display_path;                                  // e.g. "labs/04-matmul-tiled/matmul.cl"
+    std::string source;                                        // the file's text
+    std::vector<std::pair<std::string, std::string>> defines;  // e.g. {"TILE_SIZE", "16"}
+    std::vector<std::string> include_dirs;
 };
 
 // Every finding for every `__kernel` in the file, sorted by line. Empty means no problem found.

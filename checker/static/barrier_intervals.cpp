@@ -18,263 +18,266 @@ constexpr int max_loop_rounds = 64;
 
 // An access made since the last barrier on the path being followed.
 struct Pending {
-  int access = -1;          // node id
-  int interval_start = -1;  // the barrier before it (-1: kernel start)
-  int guard = -1;           // outermost `if (lid == 0)`-like branch around it, or -1
-  std::vector<int> crossed_loops;  // loops whose back edge was taken since, sorted
+    int access = -1;                 // node id
+    int interval_start = -1;         // the barrier before it (-1: kernel start)
+    int guard = -1;                  // outermost `if (lid == 0)`-like branch around it, or -1
+    std::vector<int> crossed_loops;  // loops whose back edge was taken since, sorted
 
-  bool operator<(const Pending& other) const {
-    return std::tie(access, interval_start, guard, crossed_loops) <
-           std::tie(other.access, other.interval_start, other.guard, other.crossed_loops);
-  }
-  bool operator==(const Pending& other) const {
-    return std::tie(access, interval_start, guard, crossed_loops) ==
-           std::tie(other.access, other.interval_start, other.guard, other.crossed_loops);
-  }
+    bool operator<(const Pending& other) const {
+        return std::tie(access, interval_start, guard, crossed_loops) <
+               std::tie(other.access, other.interval_start, other.guard, other.crossed_loops);
+    }
+    bool operator==(const Pending& other) const {
+        return std::tie(access, interval_start, guard, crossed_loops) ==
+               std::tie(other.access, other.interval_start, other.guard, other.crossed_loops);
+    }
 };
 
 struct PathState {
-  bool alive = false;  // false: no path reaches this point
-  std::set<Pending> pending;
-  int interval_start = -1;
+    bool alive = false;  // false: no path reaches this point
+    std::set<Pending> pending;
+    int interval_start = -1;
 
-  bool operator==(const PathState& other) const {
-    return alive == other.alive && pending == other.pending && interval_start == other.interval_start;
-  }
+    bool operator==(const PathState& other) const {
+        return alive == other.alive && pending == other.pending && interval_start == other.interval_start;
+    }
 };
 
 PathState started() {
-  PathState state;
-  state.alive = true;
-  return state;
+    PathState state;
+    state.alive = true;
+    return state;
 }
 
 PathState merged(PathState a, const PathState& b) {
-  if (!b.alive) return a;
-  if (!a.alive) return b;
-  a.pending.insert(b.pending.begin(), b.pending.end());
-  a.interval_start = std::min(a.interval_start, b.interval_start);
-  return a;
+    if (!b.alive) return a;
+    if (!a.alive) return b;
+    a.pending.insert(b.pending.begin(), b.pending.end());
+    a.interval_start = std::min(a.interval_start, b.interval_start);
+    return a;
 }
 
 // Where paths go when they leave a construct early.
 struct ExitCollector {
-  const Node* construct = nullptr;  // a loop, a switch, or a helper call
-  PathState breaks, continues, returns;
+    const Node* construct = nullptr;  // a loop, a switch, or a helper call
+    PathState breaks, continues, returns;
 };
 
 class IntervalWalker {
- public:
-  IntervalWalker(const KernelIr& kernel, const Divergence& divergence, const ControlDivergenceReport& control,
-                 const std::set<int>& ignored_barriers)
-      : divergence_(divergence),
-        control_(control),
-        ignored_(ignored_barriers),
-        nodes_(nodes_by_id(kernel)),
-        loops_of_(static_cast<std::size_t>(kernel.node_count)) {
-    std::vector<int> loops;
-    index_loops(kernel.body, loops);
-  }
+public:
+    IntervalWalker(const KernelIr& kernel, const Divergence& divergence, const ControlDivergenceReport& control,
+                   const std::set<int>& ignored_barriers)
+        : divergence_(divergence),
+          control_(control),
+          ignored_(ignored_barriers),
+          nodes_(nodes_by_id(kernel)),
+          loops_of_(static_cast<std::size_t>(kernel.node_count)) {
+        std::vector<int> loops;
+        index_loops(kernel.body, loops);
+    }
 
-  std::set<Conflict> run(const Node& body) {
-    walk(body, started());
-    return std::move(conflicts_);
-  }
+    std::set<Conflict> run(const Node& body) {
+        walk(body, started());
+        return std::move(conflicts_);
+    }
 
- private:
-  void index_loops(const Node& node, std::vector<int>& loops) {
-    loops_of_[static_cast<std::size_t>(node.id)] = loops;
-    bool is_loop = node.kind == NodeKind::loop;
-    if (is_loop) loops.push_back(node.id);
-    for (const Node& child : node.children) index_loops(child, loops);
-    if (is_loop) loops.pop_back();
-  }
+private:
+    void index_loops(const Node& node, std::vector<int>& loops) {
+        loops_of_[static_cast<std::size_t>(node.id)] = loops;
+        bool is_loop = node.kind == NodeKind::loop;
+        if (is_loop) loops.push_back(node.id);
+        for (const Node& child : node.children) index_loops(child, loops);
+        if (is_loop) loops.pop_back();
+    }
 
-  int outermost_guard() const { return guards_.empty() ? -1 : guards_.front(); }
+    int outermost_guard() const { return guards_.empty() ? -1 : guards_.front(); }
 
-  PathState walk(const Node& node, PathState state) {
-    if (!state.alive) return state;
-    switch (node.kind) {
-      case NodeKind::sequence:
-        for (const Node& child : node.children) {
-          state = walk(child, std::move(state));
-          if (!state.alive) break;
+    PathState walk(const Node& node, PathState state) {
+        if (!state.alive) return state;
+        switch (node.kind) {
+            case NodeKind::sequence:
+                for (const Node& child : node.children) {
+                    state = walk(child, std::move(state));
+                    if (!state.alive) break;
+                }
+                return state;
+            case NodeKind::helper_call: {
+                exits_.push_back({&node, {}, {}, {}});
+                for (const Node& child : node.children) {
+                    state = walk(child, std::move(state));
+                    if (!state.alive) break;
+                }
+                PathState out = merged(std::move(state), exits_.back().returns);
+                exits_.pop_back();
+                return out;
+            }
+            case NodeKind::access:
+                meet(node, state);
+                state.pending.insert(Pending{node.id, state.interval_start, outermost_guard(), {}});
+                return state;
+            case NodeKind::barrier:
+                if (ignored_.count(node.id) || !node.is_barrier_with_local_fence()) return state;
+                state.pending.clear();
+                state.interval_start = node.id;
+                return state;
+            case NodeKind::exit:
+                take_exit(node, std::move(state));
+                return PathState{};
+            case NodeKind::branch:
+                return walk_branch(node, std::move(state));
+            case NodeKind::loop:
+                return walk_loop(node, std::move(state));
+            case NodeKind::assignment:
+                return state;
         }
         return state;
-      case NodeKind::helper_call: {
-        exits_.push_back({&node, {}, {}, {}});
-        for (const Node& child : node.children) {
-          state = walk(child, std::move(state));
-          if (!state.alive) break;
+    }
+
+    void take_exit(const Node& exit, PathState state) {
+        if (control_.divergent_exits.count(exit.id)) return;  // reported by rule 2 already
+        for (std::size_t i = exits_.size(); i-- > 0;) {
+            ExitCollector& collector = exits_[i];
+            const Node& construct = *collector.construct;
+            bool is_loop = construct.kind == NodeKind::loop;
+            bool is_switch = construct.kind == NodeKind::branch;
+            bool is_helper = construct.kind == NodeKind::helper_call;
+            if (exit.exit_kind == ExitKind::break_statement && (is_loop || is_switch)) {
+                collector.breaks = merged(std::move(collector.breaks), state);
+                return;
+            }
+            if (exit.exit_kind == ExitKind::continue_statement && is_loop) {
+                collector.continues = merged(std::move(collector.continues), state);
+                return;
+            }
+            if (exit.exit_kind == ExitKind::return_statement && exit.exit_leaves_helper && is_helper) {
+                collector.returns = merged(std::move(collector.returns), state);
+                return;
+            }
         }
-        PathState out = merged(std::move(state), exits_.back().returns);
+        // A kernel's return: the work-item is done, nothing it did meets anything later.
+    }
+
+    bool lets_one_work_item_in(const Node& branch) const {
+        return std::any_of(branch.equality_tests.begin(), branch.equality_tests.end(), [&](const auto& test) {
+            return divergence_.is_divergent(test.first) != divergence_.is_divergent(test.second);
+        });
+    }
+
+    PathState walk_branch(const Node& branch, PathState state) {
+        PathState tested = walk(branch.condition_events(), std::move(state));
+        if (!tested.alive) return tested;
+        bool is_switch = branch.branch_kind == BranchKind::switch_statement;
+        bool guarded = lets_one_work_item_in(branch);
+        if (guarded) guards_.push_back(branch.id);
+        if (is_switch) exits_.push_back({&branch, {}, {}, {}});
+        PathState then_out = walk(branch.then_branch(), tested);
+        if (is_switch) {
+            then_out = merged(std::move(then_out), exits_.back().breaks);
+            exits_.pop_back();
+        }
+        if (guarded) guards_.pop_back();
+        PathState else_out = walk(branch.else_branch(), tested);
+        if (branch.condition_divergent) {
+            // The barrier in one side is reported by rule 1: assume everyone reaches it.
+            bool then_barrier = contains_barrier(branch.then_branch());
+            bool else_barrier = contains_barrier(branch.else_branch());
+            if (then_barrier && !else_barrier) return then_out;
+            if (else_barrier && !then_barrier) return else_out;
+        }
+        return merged(std::move(then_out), else_out);
+    }
+
+    PathState crossed(PathState state, int loop) const {
+        std::set<Pending> marked;
+        for (Pending pending : state.pending) {
+            const std::vector<int>& loops = loops_of_[static_cast<std::size_t>(pending.access)];
+            bool inside = std::find(loops.begin(), loops.end(), loop) != loops.end();
+            auto place = std::lower_bound(pending.crossed_loops.begin(), pending.crossed_loops.end(), loop);
+            if (inside && (place == pending.crossed_loops.end() || *place != loop))
+                pending.crossed_loops.insert(place, loop);
+            marked.insert(std::move(pending));
+        }
+        state.pending = std::move(marked);
+        return state;
+    }
+
+    PathState walk_loop(const Node& loop, PathState entry) {
+        exits_.push_back({&loop, {}, {}, {}});
+        std::size_t collector = exits_.size() - 1;
+        PathState head = std::move(entry);
+        PathState leaving;
+        for (int round = 0; round < max_loop_rounds; ++round) {
+            exits_[collector].breaks = PathState{};
+            exits_[collector].continues = PathState{};
+            PathState exit_paths, back;
+            if (loop.loop_tests_first) {
+                PathState tested = walk(loop.condition_events(), head);
+                if (loop.loop_has_condition) exit_paths = tested;
+                PathState body = walk(loop.loop_body(), tested);
+                body = merged(std::move(body), exits_[collector].continues);
+                back = walk(loop.loop_step(), std::move(body));
+            } else {
+                PathState body = walk(loop.loop_body(), head);
+                body = merged(std::move(body), exits_[collector].continues);
+                exit_paths = walk(loop.condition_events(), std::move(body));
+                back = exit_paths;
+            }
+            leaving = merged(std::move(exit_paths), exits_[collector].breaks);
+            PathState next_head = merged(head, crossed(std::move(back), loop.id));
+            if (next_head == head) break;
+            head = std::move(next_head);
+        }
         exits_.pop_back();
-        return out;
-      }
-      case NodeKind::access:
-        meet(node, state);
-        state.pending.insert(Pending{node.id, state.interval_start, outermost_guard(), {}});
-        return state;
-      case NodeKind::barrier:
-        if (ignored_.count(node.id) || !node.is_barrier_with_local_fence()) return state;
-        state.pending.clear();
-        state.interval_start = node.id;
-        return state;
-      case NodeKind::exit:
-        take_exit(node, std::move(state));
-        return PathState{};
-      case NodeKind::branch:
-        return walk_branch(node, std::move(state));
-      case NodeKind::loop:
-        return walk_loop(node, std::move(state));
-      case NodeKind::assignment:
-        return state;
+        return leaving;
     }
-    return state;
-  }
 
-  void take_exit(const Node& exit, PathState state) {
-    if (control_.divergent_exits.count(exit.id)) return;  // reported by rule 2 already
-    for (std::size_t i = exits_.size(); i-- > 0;) {
-      ExitCollector& collector = exits_[i];
-      const Node& construct = *collector.construct;
-      bool is_loop = construct.kind == NodeKind::loop;
-      bool is_switch = construct.kind == NodeKind::branch;
-      bool is_helper = construct.kind == NodeKind::helper_call;
-      if (exit.exit_kind == ExitKind::break_statement && (is_loop || is_switch)) {
-        collector.breaks = merged(std::move(collector.breaks), state);
-        return;
-      }
-      if (exit.exit_kind == ExitKind::continue_statement && is_loop) {
-        collector.continues = merged(std::move(collector.continues), state);
-        return;
-      }
-      if (exit.exit_kind == ExitKind::return_statement && exit.exit_leaves_helper && is_helper) {
-        collector.returns = merged(std::move(collector.returns), state);
-        return;
-      }
+    // The access `node` happens on a path where `state.pending` happened since the last barrier.
+    void meet(const Node& node, const PathState& state) {
+        const LocalAccess& access = node.access;
+        const std::vector<int>& loops = loops_of_[static_cast<std::size_t>(node.id)];
+        int guard = outermost_guard();
+        for (const Pending& pending : state.pending) {
+            const LocalAccess& earlier = nodes_[static_cast<std::size_t>(pending.access)]->access;
+            if (earlier.array != access.array) continue;
+            if (guard >= 0 && pending.guard == guard) continue;  // one work-item does both
+            bool loop_in_between = !pending.crossed_loops.empty();
+            ElementRelation relation = relate_elements(earlier, access, divergence_, loop_in_between);
+            if (relation == ElementRelation::disjoint) continue;
+            bool reportable = relation == ElementRelation::other_element && !access.opaque && !earlier.opaque;
+            if (access.reads && earlier.writes)
+                add(reportable ? ConflictKind::read_after_write : ConflictKind::needs_barrier, pending, node.id, -1);
+            if (access.writes && earlier.reads) {
+                int loop = -1;  // the innermost loop around this write whose back edge lies between them
+                for (auto inner = loops.rbegin(); inner != loops.rend() && loop < 0; ++inner)
+                    if (std::binary_search(pending.crossed_loops.begin(), pending.crossed_loops.end(), *inner))
+                        loop = *inner;
+                if (reportable && loop >= 0)
+                    add(ConflictKind::write_after_read, pending, node.id, loop);
+                else
+                    add(ConflictKind::needs_barrier, pending, node.id, -1);
+            }
+            if (access.writes && earlier.writes) add(ConflictKind::needs_barrier, pending, node.id, -1);
+        }
     }
-    // A kernel's return: the work-item is done, nothing it did meets anything later.
-  }
 
-  bool lets_one_work_item_in(const Node& branch) const {
-    return std::any_of(branch.equality_tests.begin(), branch.equality_tests.end(), [&](const auto& test) {
-      return divergence_.is_divergent(test.first) != divergence_.is_divergent(test.second);
-    });
-  }
-
-  PathState walk_branch(const Node& branch, PathState state) {
-    PathState tested = walk(branch.condition_events(), std::move(state));
-    if (!tested.alive) return tested;
-    bool is_switch = branch.branch_kind == BranchKind::switch_statement;
-    bool guarded = lets_one_work_item_in(branch);
-    if (guarded) guards_.push_back(branch.id);
-    if (is_switch) exits_.push_back({&branch, {}, {}, {}});
-    PathState then_out = walk(branch.then_branch(), tested);
-    if (is_switch) {
-      then_out = merged(std::move(then_out), exits_.back().breaks);
-      exits_.pop_back();
+    void add(ConflictKind kind, const Pending& earlier, int later, int loop) {
+        Conflict conflict;
+        conflict.kind = kind;
+        conflict.first_access = earlier.access;
+        conflict.second_access = later;
+        conflict.loop = loop;
+        conflict.interval_start = earlier.interval_start;
+        conflicts_.insert(conflict);
     }
-    if (guarded) guards_.pop_back();
-    PathState else_out = walk(branch.else_branch(), tested);
-    if (branch.condition_divergent) {
-      // The barrier in one side is reported by rule 1: assume everyone reaches it.
-      bool then_barrier = contains_barrier(branch.then_branch());
-      bool else_barrier = contains_barrier(branch.else_branch());
-      if (then_barrier && !else_barrier) return then_out;
-      if (else_barrier && !then_barrier) return else_out;
-    }
-    return merged(std::move(then_out), else_out);
-  }
 
-  PathState crossed(PathState state, int loop) const {
-    std::set<Pending> marked;
-    for (Pending pending : state.pending) {
-      const std::vector<int>& loops = loops_of_[static_cast<std::size_t>(pending.access)];
-      bool inside = std::find(loops.begin(), loops.end(), loop) != loops.end();
-      auto place = std::lower_bound(pending.crossed_loops.begin(), pending.crossed_loops.end(), loop);
-      if (inside && (place == pending.crossed_loops.end() || *place != loop))
-        pending.crossed_loops.insert(place, loop);
-      marked.insert(std::move(pending));
-    }
-    state.pending = std::move(marked);
-    return state;
-  }
-
-  PathState walk_loop(const Node& loop, PathState entry) {
-    exits_.push_back({&loop, {}, {}, {}});
-    std::size_t collector = exits_.size() - 1;
-    PathState head = std::move(entry);
-    PathState leaving;
-    for (int round = 0; round < max_loop_rounds; ++round) {
-      exits_[collector].breaks = PathState{};
-      exits_[collector].continues = PathState{};
-      PathState exit_paths, back;
-      if (loop.loop_tests_first) {
-        PathState tested = walk(loop.condition_events(), head);
-        if (loop.loop_has_condition) exit_paths = tested;
-        PathState body = walk(loop.loop_body(), tested);
-        body = merged(std::move(body), exits_[collector].continues);
-        back = walk(loop.loop_step(), std::move(body));
-      } else {
-        PathState body = walk(loop.loop_body(), head);
-        body = merged(std::move(body), exits_[collector].continues);
-        exit_paths = walk(loop.condition_events(), std::move(body));
-        back = exit_paths;
-      }
-      leaving = merged(std::move(exit_paths), exits_[collector].breaks);
-      PathState next_head = merged(head, crossed(std::move(back), loop.id));
-      if (next_head == head) break;
-      head = std::move(next_head);
-    }
-    exits_.pop_back();
-    return leaving;
-  }
-
-  // The access `node` happens on a path where `state.pending` happened since the last barrier.
-  void meet(const Node& node, const PathState& state) {
-    const LocalAccess& access = node.access;
-    const std::vector<int>& loops = loops_of_[static_cast<std::size_t>(node.id)];
-    int guard = outermost_guard();
-    for (const Pending& pending : state.pending) {
-      const LocalAccess& earlier = nodes_[static_cast<std::size_t>(pending.access)]->access;
-      if (earlier.array != access.array) continue;
-      if (guard >= 0 && pending.guard == guard) continue;  // one work-item does both
-      bool loop_in_between = !pending.crossed_loops.empty();
-      ElementRelation relation = relate_elements(earlier, access, divergence_, loop_in_between);
-      if (relation == ElementRelation::disjoint) continue;
-      bool reportable = relation == ElementRelation::other_element && !access.opaque && !earlier.opaque;
-      if (access.reads && earlier.writes)
-        add(reportable ? ConflictKind::read_after_write : ConflictKind::needs_barrier, pending, node.id, -1);
-      if (access.writes && earlier.reads) {
-        int loop = -1;  // the innermost loop around this write whose back edge lies between them
-        for (auto inner = loops.rbegin(); inner != loops.rend() && loop < 0; ++inner)
-          if (std::binary_search(pending.crossed_loops.begin(), pending.crossed_loops.end(), *inner)) loop = *inner;
-        if (reportable && loop >= 0) add(ConflictKind::write_after_read, pending, node.id, loop);
-        else add(ConflictKind::needs_barrier, pending, node.id, -1);
-      }
-      if (access.writes && earlier.writes) add(ConflictKind::needs_barrier, pending, node.id, -1);
-    }
-  }
-
-  void add(ConflictKind kind, const Pending& earlier, int later, int loop) {
-    Conflict conflict;
-    conflict.kind = kind;
-    conflict.first_access = earlier.access;
-    conflict.second_access = later;
-    conflict.loop = loop;
-    conflict.interval_start = earlier.interval_start;
-    conflicts_.insert(conflict);
-  }
-
-  const Divergence& divergence_;
-  const ControlDivergenceReport& control_;
-  const std::set<int>& ignored_;
-  std::vector<const Node*> nodes_;
-  std::vector<std::vector<int>> loops_of_;  // enclosing loop ids of every node, outermost first
-  std::vector<ExitCollector> exits_;
-  std::vector<int> guards_;
-  std::set<Conflict> conflicts_;
+    const Divergence& divergence_;
+    const ControlDivergenceReport& control_;
+    const std::set<int>& ignored_;
+    std::vector<const Node*> nodes_;
+    std::vector<std::vector<int>> loops_of_;  // enclosing loop ids of every node, outermost first
+    std::vector<ExitCollector> exits_;
+    std::vector<int> guards_;
+    std::set<Conflict> conflicts_;
 };
 
 }  // namespace
@@ -282,7 +285,7 @@ class IntervalWalker {
 std::set<Conflict> find_local_memory_conflicts(const KernelIr& kernel, const Divergence& divergence,
                                                const ControlDivergenceReport& control,
                                                const std::set<int>& ignored_barriers) {
-  return IntervalWalker(kernel, divergence, control, ignored_barriers).run(kernel.body);
+    return IntervalWalker(kernel, divergence, control, ignored_barriers).run(kernel.body);
 }
 
 }  // namespace checker::barriers

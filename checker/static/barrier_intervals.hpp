@@ -27,18 +27,18 @@ namespace checker::barriers {
 enum class ConflictKind { read_after_write, write_after_read, needs_barrier };
 
 struct Conflict {
-  ConflictKind kind = ConflictKind::needs_barrier;
-  int first_access = -1;   // node id of the access earlier in execution
-  int second_access = -1;  // node id of the later one
-  int loop = -1;           // write_after_read: the loop whose next iteration writes
-  // Not part of the identity: the barrier (node id, or -1 for the kernel start) after which the
-  // first access happened. Conflicts that one barrier would fix share it.
-  int interval_start = -1;
+    ConflictKind kind = ConflictKind::needs_barrier;
+    int first_access = -1;   // node id of the access earlier in execution
+    int second_access = -1;  // node id of the later one
+    int loop = -1;           // write_after_read: the loop whose next iteration writes
+    // Not part of the identity: the barrier (node id, or -1 for the kernel start) after which the
+    // first access happened. Conflicts that one barrier would fix share it.
+    int interval_start = -1;
 
-  bool operator<(const Conflict& other) const {
-    return std::tie(kind, first_access, second_access, loop) <
-           std::tie(other.kind, other.first_access, other.second_access, other.loop);
-  }
+    bool operator<(const Conflict& other) const {
+        return std::tie(kind, first_access, second_access, loop) <
+               std::tie(other.kind, other.first_access, other.second_access, other.loop);
+    }
 };
 
 // `ignored_barriers`: barriers treated as absent (to test whether one is needed).

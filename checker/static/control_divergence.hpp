@@ -15,10 +15,10 @@
 namespace checker::barriers {
 
 struct ControlDivergenceReport {
-  std::vector<BarrierFinding> findings;
-  std::set<int> divergent_barriers;  // barrier node ids under a divergent condition
-  std::set<int> divergent_exits;     // exit node ids that skip a barrier
-  std::set<int> skipped_barriers;    // barriers that those exits skip
+    std::vector<BarrierFinding> findings;
+    std::set<int> divergent_barriers;  // barrier node ids under a divergent condition
+    std::set<int> divergent_exits;     // exit node ids that skip a barrier
+    std::set<int> skipped_barriers;    // barriers that those exits skip
 };
 
 // Needs Node::condition_divergent, set by analyse_divergence.

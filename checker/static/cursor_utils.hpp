@@ -13,8 +13,8 @@ namespace checker::barriers {
 // Where something is, as a person reads it: the file, and the line and column where the code (or
 // the macro use that produced it) is written.
 struct SourcePosition {
-  std::string file;  // empty for the main file (shown with the input's display path)
-  unsigned line = 0, column = 0;
+    std::string file;  // empty for the main file (shown with the input's display path)
+    unsigned line = 0, column = 0;
 };
 
 std::string take_string(CXString text);  // copies and disposes a CXString
@@ -38,9 +38,9 @@ bool is_implicit_wrapper(CXCursor cursor);
 CXCursor strip_wrappers(CXCursor cursor);
 
 struct Token {
-  std::string text;
-  unsigned offset = 0;
-  CXTokenKind kind = CXToken_Punctuation;
+    std::string text;
+    unsigned offset = 0;
+    CXTokenKind kind = CXToken_Punctuation;
 };
 std::vector<Token> tokens_of(CXTranslationUnit unit, CXCursor cursor);
 

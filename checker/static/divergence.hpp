@@ -15,14 +15,13 @@
 namespace checker::barriers {
 
 class Divergence {
- public:
-  explicit Divergence(std::vector<bool> divergent_variables)
-      : divergent_variables_(std::move(divergent_variables)) {}
-  bool is_divergent(VariableId variable) const;
-  bool is_divergent(const ValueSources& sources) const;
+public:
+    explicit Divergence(std::vector<bool> divergent_variables) : divergent_variables_(std::move(divergent_variables)) {}
+    bool is_divergent(VariableId variable) const;
+    bool is_divergent(const ValueSources& sources) const;
 
- private:
-  std::vector<bool> divergent_variables_;
+private:
+    std::vector<bool> divergent_variables_;
 };
 
 // Also sets Node::condition_divergent on every branch and loop of the kernel.

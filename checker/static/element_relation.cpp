@@ -9,82 +9,83 @@ namespace checker::barriers {
 namespace {
 
 std::optional<long long> integer_of(const std::string& text) {
-  std::size_t digits = !text.empty() && text[0] == '-' ? 1 : 0;
-  if (digits >= text.size() || text.size() > 18) return std::nullopt;
-  if (!std::all_of(text.begin() + static_cast<std::ptrdiff_t>(digits), text.end(),
-                   [](char c) { return c >= '0' && c <= '9'; }))
-    return std::nullopt;
-  return std::stoll(text);
+    std::size_t digits = !text.empty() && text[0] == '-' ? 1 : 0;
+    if (digits >= text.size() || text.size() > 18) return std::nullopt;
+    if (!std::all_of(text.begin() + static_cast<std::ptrdiff_t>(digits), text.end(),
+                     [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return std::stoll(text);
 }
 
 bool is_constant(const std::string& subscript) {
-  return (!subscript.empty() && subscript[0] == '.') || integer_of(subscript).has_value();  // field or number
+    return (!subscript.empty() && subscript[0] == '.') || integer_of(subscript).has_value();  // field or number
 }
 
 // `text` is "(" + left + op + right + ")" with `known` on one side: the other side.
 std::optional<std::string> other_operand(const std::string& text, const std::string& known, char op,
                                          bool known_on_left) {
-  std::string head = known_on_left ? "(" + known + op : "(";
-  std::string tail = known_on_left ? ")" : std::string(1, op) + known + ")";
-  if (text.size() <= head.size() + tail.size()) return std::nullopt;
-  if (text.compare(0, head.size(), head) != 0) return std::nullopt;
-  if (text.compare(text.size() - tail.size(), tail.size(), tail) != 0) return std::nullopt;
-  return text.substr(head.size(), text.size() - head.size() - tail.size());
+    std::string head = known_on_left ? "(" + known + op : "(";
+    std::string tail = known_on_left ? ")" : std::string(1, op) + known + ")";
+    if (text.size() <= head.size() + tail.size()) return std::nullopt;
+    if (text.compare(0, head.size(), head) != 0) return std::nullopt;
+    if (text.compare(text.size() - tail.size(), tail.size(), tail) != 0) return std::nullopt;
+    return text.substr(head.size(), text.size() - head.size() - tail.size());
 }
 
 // How much `shifted` adds to `base` when it is `base + C`, `C + base` or `base - C`.
 std::optional<long long> offset_between(const std::string& base, const std::string& shifted) {
-  for (bool left : {true, false}) {
-    if (auto constant = other_operand(shifted, base, '+', left))
-      if (auto value = integer_of(*constant)) return *value;
-  }
-  if (auto constant = other_operand(shifted, base, '-', true))
-    if (auto value = integer_of(*constant)) return -*value;
-  return std::nullopt;
+    for (bool left : {true, false}) {
+        if (auto constant = other_operand(shifted, base, '+', left))
+            if (auto value = integer_of(*constant)) return *value;
+    }
+    if (auto constant = other_operand(shifted, base, '-', true))
+        if (auto value = integer_of(*constant)) return -*value;
+    return std::nullopt;
 }
 
 // True when integer expressions `x` and `y`, evaluated with the same values, always differ.
 bool never_equal(const std::string& x, const std::string& y) {
-  if (auto offset = offset_between(x, y); offset && *offset != 0) return true;  // x + C
-  for (bool left : {true, false})                                                // x ^ C
-    if (auto constant = other_operand(y, x, '^', left))
-      if (auto value = integer_of(*constant); value && *value != 0) return true;
-  if (auto constant = other_operand(y, x, '-', false))  // C - x: equal to x only at C / 2
-    if (auto value = integer_of(*constant); value && *value % 2 != 0) return true;
-  // (a + C) % M and a % M: equal only when C is a multiple of M.
-  if (x.size() > 2 && y.size() > 2 && x.front() == '(' && y.front() == '(') {
-    std::size_t x_mod = x.rfind('%'), y_mod = y.rfind('%');
-    if (x_mod != std::string::npos && y_mod != std::string::npos && x.back() == ')' && y.back() == ')') {
-      auto modulus = integer_of(x.substr(x_mod + 1, x.size() - x_mod - 2));
-      bool same_modulus = modulus && *modulus != 0 && x.substr(x_mod) == y.substr(y_mod);
-      if (same_modulus) {
-        auto offset = offset_between(x.substr(1, x_mod - 1), y.substr(1, y_mod - 1));
-        if (offset && *offset % *modulus != 0) return true;
-      }
+    if (auto offset = offset_between(x, y); offset && *offset != 0) return true;  // x + C
+    for (bool left : {true, false})                                               // x ^ C
+        if (auto constant = other_operand(y, x, '^', left))
+            if (auto value = integer_of(*constant); value && *value != 0) return true;
+    if (auto constant = other_operand(y, x, '-', false))  // C - x: equal to x only at C / 2
+        if (auto value = integer_of(*constant); value && *value % 2 != 0) return true;
+    // (a + C) % M and a % M: equal only when C is a multiple of M.
+    if (x.size() > 2 && y.size() > 2 && x.front() == '(' && y.front() == '(') {
+        std::size_t x_mod = x.rfind('%'), y_mod = y.rfind('%');
+        if (x_mod != std::string::npos && y_mod != std::string::npos && x.back() == ')' && y.back() == ')') {
+            auto modulus = integer_of(x.substr(x_mod + 1, x.size() - x_mod - 2));
+            bool same_modulus = modulus && *modulus != 0 && x.substr(x_mod) == y.substr(y_mod);
+            if (same_modulus) {
+                auto offset = offset_between(x.substr(1, x_mod - 1), y.substr(1, y_mod - 1));
+                if (offset && *offset % *modulus != 0) return true;
+            }
+        }
     }
-  }
-  return false;
+    return false;
 }
 
 }  // namespace
 
 ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, const Divergence& divergence,
                                 bool values_may_differ) {
-  if (a.opaque || b.opaque) return ElementRelation::other_element;
-  std::size_t common = std::min(a.subscripts.size(), b.subscripts.size());
-  bool equal_so_far = true;
-  for (std::size_t i = 0; i < common; ++i) {
-    const Subscript& x = a.subscripts[i];
-    const Subscript& y = b.subscripts[i];
-    if (x.text == y.text) continue;
-    if (is_constant(x.text) && is_constant(y.text)) return ElementRelation::disjoint;
-    // Uniform subscripts have one value for the whole work-group, so "never equal" holds
-    // between work-items too (not so for `lid` and `lid + 1`).
-    bool uniform = !divergence.is_divergent(x.sources) && !divergence.is_divergent(y.sources);
-    if (uniform && !values_may_differ && (never_equal(x.text, y.text) || never_equal(y.text, x.text))) return ElementRelation::disjoint;
-    equal_so_far = false;
-  }
-  return equal_so_far ? ElementRelation::same_element : ElementRelation::other_element;
+    if (a.opaque || b.opaque) return ElementRelation::other_element;
+    std::size_t common = std::min(a.subscripts.size(), b.subscripts.size());
+    bool equal_so_far = true;
+    for (std::size_t i = 0; i < common; ++i) {
+        const Subscript& x = a.subscripts[i];
+        const Subscript& y = b.subscripts[i];
+        if (x.text == y.text) continue;
+        if (is_constant(x.text) && is_constant(y.text)) return ElementRelation::disjoint;
+        // Uniform subscripts have one value for the whole work-group, so "never equal" holds
+        // between work-items too (not so for `lid` and `lid + 1`).
+        bool uniform = !divergence.is_divergent(x.sources) && !divergence.is_divergent(y.sources);
+        if (uniform && !values_may_differ && (never_equal(x.text, y.text) || never_equal(y.text, x.text)))
+            return ElementRelation::disjoint;
+        equal_so_far = false;
+    }
+    return equal_so_far ? ElementRelation::same_element : ElementRelation::other_element;
 }
 
 }  // namespace checker::barriers

@@ -10,22 +10,22 @@ namespace checker::barriers {
 
 // The condition that makes some work-items do something others do not.
 struct DivergentCondition {
-  std::string construct;  // "if", "for", "while", "do", "switch", "?:"
-  std::string text;       // "row >= M || col >= N"
-  unsigned line = 0;
+    std::string construct;  // "if", "for", "while", "do", "switch", "?:"
+    std::string text;       // "row >= M || col >= N"
+    unsigned line = 0;
 };
 
 // One __local access, as written.
 struct AccessQuote {
-  std::string array;  // "As"
-  std::string text;   // "As[ty][k]"
-  unsigned line = 0;
+    std::string array;  // "As"
+    std::string text;   // "As[ty][k]"
+    unsigned line = 0;
 };
 
 // Two accesses of one array by different work-items with no barrier between them.
 struct AccessPair {
-  AccessQuote first;   // earlier in execution
-  AccessQuote second;  // later: where the finding is reported
+    AccessQuote first;   // earlier in execution
+    AccessQuote second;  // later: where the finding is reported
 };
 
 std::string parse_error_message(const std::string& compiler_text, unsigned line);
@@ -35,8 +35,8 @@ std::string barrier_in_divergent_branch_message(const std::string& kernel, unsig
 
 // exit_keyword: "return", "break" or "continue"; loop_construct/loop_line: the loop a break or
 // continue leaves (empty for return).
-std::string divergent_exit_message(const std::string& kernel, const std::string& exit_keyword,
-                                   unsigned exit_line, const DivergentCondition& condition,
+std::string divergent_exit_message(const std::string& kernel, const std::string& exit_keyword, unsigned exit_line,
+                                   const DivergentCondition& condition,
                                    const std::vector<unsigned>& skipped_barrier_lines,
                                    const std::string& loop_construct, unsigned loop_line);
 
@@ -47,10 +47,8 @@ std::string read_after_write_message(const std::string& kernel, const std::vecto
 
 // pairs: first = the read (previous iteration), second = the write (next iteration).
 std::string write_after_read_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
-                                     const std::string& loop_construct, unsigned loop_line,
-                                     bool global_fence_note);
+                                     const std::string& loop_construct, unsigned loop_line, bool global_fence_note);
 
-std::string unneeded_barrier_message(const std::string& kernel, unsigned barrier_line,
-                                     bool kernel_uses_local_memory);
+std::string unneeded_barrier_message(const std::string& kernel, unsigned barrier_line, bool kernel_uses_local_memory);
 
 }  // namespace checker::barriers

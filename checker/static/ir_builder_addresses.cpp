@@ -14,187 +14,187 @@ namespace checker::barriers {
 namespace {
 
 bool is_commutative(const std::string& op) {
-  return op == "+" || op == "*" || op == "&" || op == "|" || op == "^" || op == "==" || op == "!=";
+    return op == "+" || op == "*" || op == "&" || op == "|" || op == "^" || op == "==" || op == "!=";
 }
 
 std::string joined(const std::vector<std::string>& parts, const char* separator) {
-  std::string text;
-  for (std::size_t i = 0; i < parts.size(); ++i) text += (i ? separator : "") + parts[i];
-  return text;
+    std::string text;
+    for (std::size_t i = 0; i < parts.size(); ++i) text += (i ? separator : "") + parts[i];
+    return text;
 }
 
 }  // namespace
 
 StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence) {
-  CXCursor inner = strip_wrappers(expression);
-  std::vector<CXCursor> operands = children_of(inner);
-  StorageTarget target;
-  switch (clang_getCursorKind(inner)) {
-    case CXCursor_DeclRefExpr: {
-      CXCursor declaration = clang_getCursorReferenced(inner);
-      CXCursorKind kind = clang_getCursorKind(declaration);
-      if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return target;
-      VariableId id = variable_for(declaration);
-      auto alias = aliases_.find(id);
-      if (alias != aliases_.end()) {
-        target.root = alias->second.root;
-        target.is_local_memory = true;
-        target.subscripts = alias->second.prefix;
-        target.address_sources = alias->second.sources;
-      } else {
-        target.root = id;
-        target.is_local_memory = kernel_.variables[static_cast<std::size_t>(id)].is_local_memory;
-      }
-      target.address_sources.add(id);
-      return target;
+    CXCursor inner = strip_wrappers(expression);
+    std::vector<CXCursor> operands = children_of(inner);
+    StorageTarget target;
+    switch (clang_getCursorKind(inner)) {
+        case CXCursor_DeclRefExpr: {
+            CXCursor declaration = clang_getCursorReferenced(inner);
+            CXCursorKind kind = clang_getCursorKind(declaration);
+            if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return target;
+            VariableId id = variable_for(declaration);
+            auto alias = aliases_.find(id);
+            if (alias != aliases_.end()) {
+                target.root = alias->second.root;
+                target.is_local_memory = true;
+                target.subscripts = alias->second.prefix;
+                target.address_sources = alias->second.sources;
+            } else {
+                target.root = id;
+                target.is_local_memory = kernel_.variables[static_cast<std::size_t>(id)].is_local_memory;
+            }
+            target.address_sources.add(id);
+            return target;
+        }
+        case CXCursor_ArraySubscriptExpr: {
+            if (operands.size() != 2) break;
+            target = lower_storage(operands[0], sequence);
+            ValueSources index = lower_expression(operands[1], sequence);
+            target.address_sources.add(index);
+            target.subscripts.push_back({canonical(operands[1]), index});
+            return target;
+        }
+        case CXCursor_UnaryOperator: {
+            UnaryShape shape = unary_shape_of(inner);
+            if (shape == UnaryShape::dereference && !operands.empty()) {
+                target = lower_storage(operands[0], sequence);
+                target.subscripts.push_back({"0", {}});  // *p is p[0]
+                return target;
+            }
+            if (shape == UnaryShape::address_of && !operands.empty()) return lower_storage(operands[0], sequence);
+            break;
+        }
+        case CXCursor_BinaryOperator: {
+            // Pointer arithmetic: `tile + ly * TILE_SIZE` points into tile.
+            std::string op = binary_operator_of(unit_, inner);
+            bool arithmetic = op == "+" || op == "-" || op.empty();
+            if (operands.size() != 2 || !arithmetic || !is_pointer_type(clang_getCursorType(inner))) break;
+            std::size_t pointer = is_pointer_type(clang_getCursorType(operands[0])) ? 0 : 1;
+            CXCursor offset = operands[1 - pointer];
+            target = lower_storage(operands[pointer], sequence);
+            ValueSources index = lower_expression(offset, sequence);
+            target.address_sources.add(index);
+            target.subscripts.push_back({(op.empty() ? std::string("?") : op) + canonical(offset), index});
+            return target;
+        }
+        case CXCursor_MemberRefExpr:
+            if (operands.empty()) break;
+            target = lower_storage(operands[0], sequence);
+            target.subscripts.push_back({"." + spelling_of(inner), {}});
+            return target;
+        case CXCursor_UnexposedExpr:
+            // A vector component such as `tile[i].x`: counted as the whole element.
+            if (operands.size() == 1) return lower_storage(operands[0], sequence);
+            break;
+        default:
+            break;
     }
-    case CXCursor_ArraySubscriptExpr: {
-      if (operands.size() != 2) break;
-      target = lower_storage(operands[0], sequence);
-      ValueSources index = lower_expression(operands[1], sequence);
-      target.address_sources.add(index);
-      target.subscripts.push_back({canonical(operands[1]), index});
-      return target;
-    }
-    case CXCursor_UnaryOperator: {
-      UnaryShape shape = unary_shape_of(inner);
-      if (shape == UnaryShape::dereference && !operands.empty()) {
-        target = lower_storage(operands[0], sequence);
-        target.subscripts.push_back({"0", {}});  // *p is p[0]
-        return target;
-      }
-      if (shape == UnaryShape::address_of && !operands.empty()) return lower_storage(operands[0], sequence);
-      break;
-    }
-    case CXCursor_BinaryOperator: {
-      // Pointer arithmetic: `tile + ly * TILE_SIZE` points into tile.
-      std::string op = binary_operator_of(unit_, inner);
-      bool arithmetic = op == "+" || op == "-" || op.empty();
-      if (operands.size() != 2 || !arithmetic || !is_pointer_type(clang_getCursorType(inner))) break;
-      std::size_t pointer = is_pointer_type(clang_getCursorType(operands[0])) ? 0 : 1;
-      CXCursor offset = operands[1 - pointer];
-      target = lower_storage(operands[pointer], sequence);
-      ValueSources index = lower_expression(offset, sequence);
-      target.address_sources.add(index);
-      target.subscripts.push_back({(op.empty() ? std::string("?") : op) + canonical(offset), index});
-      return target;
-    }
-    case CXCursor_MemberRefExpr:
-      if (operands.empty()) break;
-      target = lower_storage(operands[0], sequence);
-      target.subscripts.push_back({"." + spelling_of(inner), {}});
-      return target;
-    case CXCursor_UnexposedExpr:
-      // A vector component such as `tile[i].x`: counted as the whole element.
-      if (operands.size() == 1) return lower_storage(operands[0], sequence);
-      break;
-    default:
-      break;
-  }
-  target.address_sources = lower_expression(inner, sequence);
-  return target;
+    target.address_sources = lower_expression(inner, sequence);
+    return target;
 }
 
 std::string KernelIrBuilder::canonical(CXCursor expression) {
-  CXCursor inner = strip_wrappers(expression);
-  CXCursorKind kind = clang_getCursorKind(inner);
-  std::vector<CXCursor> operands = children_of(inner);
-  switch (kind) {
-    case CXCursor_IntegerLiteral:
-    case CXCursor_CharacterLiteral:
-      if (auto value = evaluate_integer(inner)) return std::to_string(*value);
-      return source_text_of(unit_, inner);
-    case CXCursor_DeclRefExpr: {
-      CXCursor declaration = clang_getCursorReferenced(inner);
-      CXCursorKind target = clang_getCursorKind(declaration);
-      if (target == CXCursor_VarDecl || target == CXCursor_ParmDecl) {
-        VariableId id = variable_for(declaration);
-        auto substitute = substitutes_.find(id);
-        if (substitute != substitutes_.end()) return substitute->second;
-        return spelling_of(inner) + "#" + std::to_string(id);
-      }
-      if (auto value = evaluate_integer(inner)) return std::to_string(*value);  // enum constants
-      return spelling_of(inner);
+    CXCursor inner = strip_wrappers(expression);
+    CXCursorKind kind = clang_getCursorKind(inner);
+    std::vector<CXCursor> operands = children_of(inner);
+    switch (kind) {
+        case CXCursor_IntegerLiteral:
+        case CXCursor_CharacterLiteral:
+            if (auto value = evaluate_integer(inner)) return std::to_string(*value);
+            return source_text_of(unit_, inner);
+        case CXCursor_DeclRefExpr: {
+            CXCursor declaration = clang_getCursorReferenced(inner);
+            CXCursorKind target = clang_getCursorKind(declaration);
+            if (target == CXCursor_VarDecl || target == CXCursor_ParmDecl) {
+                VariableId id = variable_for(declaration);
+                auto substitute = substitutes_.find(id);
+                if (substitute != substitutes_.end()) return substitute->second;
+                return spelling_of(inner) + "#" + std::to_string(id);
+            }
+            if (auto value = evaluate_integer(inner)) return std::to_string(*value);  // enum constants
+            return spelling_of(inner);
+        }
+        case CXCursor_BinaryOperator:
+        case CXCursor_CompoundAssignOperator: {
+            if (operands.size() != 2) break;
+            if (kind == CXCursor_BinaryOperator)
+                if (auto value = evaluate_integer(inner)) return std::to_string(*value);
+            std::string op = binary_operator_of(unit_, inner);
+            std::string left = canonical(operands[0]);
+            std::string right = canonical(operands[1]);
+            if (is_commutative(op) && right < left) std::swap(left, right);
+            return "(" + left + (op.empty() ? std::string("?") : op) + right + ")";
+        }
+        case CXCursor_UnaryOperator: {
+            if (operands.empty()) break;
+            std::string operand = canonical(operands[0]);
+            switch (unary_shape_of(inner)) {
+                case UnaryShape::dereference:
+                    return "*" + operand;
+                case UnaryShape::address_of:
+                    return "&" + operand;
+                case UnaryShape::increment_or_decrement:
+                    return "++" + operand;
+                case UnaryShape::arithmetic:
+                    break;
+            }
+            if (auto value = evaluate_integer(inner)) return std::to_string(*value);
+            std::vector<Token> tokens = tokens_of(unit_, inner);
+            bool prefix_visible = !tokens.empty() && tokens.front().offset < begin_offset_of(operands[0]);
+            return "(" + (prefix_visible ? tokens.front().text : std::string("?")) + operand + ")";
+        }
+        case CXCursor_ArraySubscriptExpr:
+            if (operands.size() != 2) break;
+            return canonical(operands[0]) + "[" + canonical(operands[1]) + "]";
+        case CXCursor_CallExpr: {
+            std::vector<std::string> arguments;
+            int count = clang_Cursor_getNumArguments(inner);
+            for (int i = 0; i < count; ++i)
+                arguments.push_back(canonical(clang_Cursor_getArgument(inner, static_cast<unsigned>(i))));
+            return spelling_of(inner) + "(" + joined(arguments, ",") + ")";
+        }
+        case CXCursor_ConditionalOperator:
+            if (operands.size() != 3) break;
+            return "(" + canonical(operands[0]) + "?" + canonical(operands[1]) + ":" + canonical(operands[2]) + ")";
+        case CXCursor_MemberRefExpr:
+            if (operands.empty()) break;
+            return canonical(operands[0]) + "." + spelling_of(inner);
+        case CXCursor_UnexposedExpr: {
+            // A vector component `v.x`: the component is the last token.
+            std::vector<Token> tokens = tokens_of(unit_, inner);
+            if (operands.size() != 1 || tokens.empty()) break;
+            return canonical(operands[0]) + "." + tokens.back().text;
+        }
+        default:
+            break;
     }
-    case CXCursor_BinaryOperator:
-    case CXCursor_CompoundAssignOperator: {
-      if (operands.size() != 2) break;
-      if (kind == CXCursor_BinaryOperator)
-        if (auto value = evaluate_integer(inner)) return std::to_string(*value);
-      std::string op = binary_operator_of(unit_, inner);
-      std::string left = canonical(operands[0]);
-      std::string right = canonical(operands[1]);
-      if (is_commutative(op) && right < left) std::swap(left, right);
-      return "(" + left + (op.empty() ? std::string("?") : op) + right + ")";
-    }
-    case CXCursor_UnaryOperator: {
-      if (operands.empty()) break;
-      std::string operand = canonical(operands[0]);
-      switch (unary_shape_of(inner)) {
-        case UnaryShape::dereference:
-          return "*" + operand;
-        case UnaryShape::address_of:
-          return "&" + operand;
-        case UnaryShape::increment_or_decrement:
-          return "++" + operand;
-        case UnaryShape::arithmetic:
-          break;
-      }
-      if (auto value = evaluate_integer(inner)) return std::to_string(*value);
-      std::vector<Token> tokens = tokens_of(unit_, inner);
-      bool prefix_visible = !tokens.empty() && tokens.front().offset < begin_offset_of(operands[0]);
-      return "(" + (prefix_visible ? tokens.front().text : std::string("?")) + operand + ")";
-    }
-    case CXCursor_ArraySubscriptExpr:
-      if (operands.size() != 2) break;
-      return canonical(operands[0]) + "[" + canonical(operands[1]) + "]";
-    case CXCursor_CallExpr: {
-      std::vector<std::string> arguments;
-      int count = clang_Cursor_getNumArguments(inner);
-      for (int i = 0; i < count; ++i)
-        arguments.push_back(canonical(clang_Cursor_getArgument(inner, static_cast<unsigned>(i))));
-      return spelling_of(inner) + "(" + joined(arguments, ",") + ")";
-    }
-    case CXCursor_ConditionalOperator:
-      if (operands.size() != 3) break;
-      return "(" + canonical(operands[0]) + "?" + canonical(operands[1]) + ":" + canonical(operands[2]) + ")";
-    case CXCursor_MemberRefExpr:
-      if (operands.empty()) break;
-      return canonical(operands[0]) + "." + spelling_of(inner);
-    case CXCursor_UnexposedExpr: {
-      // A vector component `v.x`: the component is the last token.
-      std::vector<Token> tokens = tokens_of(unit_, inner);
-      if (operands.size() != 1 || tokens.empty()) break;
-      return canonical(operands[0]) + "." + tokens.back().text;
-    }
-    default:
-      break;
-  }
-  return take_string(clang_getCursorKindSpelling(kind)) + "{" + source_text_of(unit_, inner) + "}";
+    return take_string(clang_getCursorKindSpelling(kind)) + "{" + source_text_of(unit_, inner) + "}";
 }
 
 std::optional<ValueSources> KernelIrBuilder::plain_sources(CXCursor expression) {
-  ValueSources sources;
-  CXCursorKind kind = clang_getCursorKind(expression);
-  if (kind == CXCursor_DeclRefExpr) {
-    CXCursor declaration = clang_getCursorReferenced(expression);
-    CXCursorKind target = clang_getCursorKind(declaration);
-    if (target == CXCursor_VarDecl || target == CXCursor_ParmDecl) sources.add(variable_for(declaration));
+    ValueSources sources;
+    CXCursorKind kind = clang_getCursorKind(expression);
+    if (kind == CXCursor_DeclRefExpr) {
+        CXCursor declaration = clang_getCursorReferenced(expression);
+        CXCursorKind target = clang_getCursorKind(declaration);
+        if (target == CXCursor_VarDecl || target == CXCursor_ParmDecl) sources.add(variable_for(declaration));
+        return sources;
+    }
+    if (kind == CXCursor_CallExpr) {
+        std::string name = spelling_of(expression);
+        if (name == "get_local_id" || name == "get_global_id") sources.reads_work_item_id = true;
+        CXCursor callee = clang_getCursorReferenced(expression);
+        if (!clang_Cursor_isNull(callee) && !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
+            return std::nullopt;  // a helper function: not worth summarising here
+    }
+    for (CXCursor child : children_of(expression)) {
+        std::optional<ValueSources> part = plain_sources(child);
+        if (!part) return std::nullopt;
+        sources.add(*part);
+    }
     return sources;
-  }
-  if (kind == CXCursor_CallExpr) {
-    std::string name = spelling_of(expression);
-    if (name == "get_local_id" || name == "get_global_id") sources.reads_work_item_id = true;
-    CXCursor callee = clang_getCursorReferenced(expression);
-    if (!clang_Cursor_isNull(callee) && !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
-      return std::nullopt;  // a helper function: not worth summarising here
-  }
-  for (CXCursor child : children_of(expression)) {
-    std::optional<ValueSources> part = plain_sources(child);
-    if (!part) return std::nullopt;
-    sources.add(*part);
-  }
-  return sources;
 }
 
 }  // namespace checker::barriers

@@ -25,82 +25,82 @@ DeclarationKey key_of(CXCursor declaration);
 // The storage an lvalue or pointer expression names: `tile[ly][lx]` is root `tile` with
 // subscripts {ly, lx} (as canonical text), and its address depends on tile, ly and lx.
 struct StorageTarget {
-  VariableId root = -1;  // -1: not a variable we can name
-  bool is_local_memory = false;
-  std::vector<Subscript> subscripts;
-  ValueSources address_sources;
+    VariableId root = -1;  // -1: not a variable we can name
+    bool is_local_memory = false;
+    std::vector<Subscript> subscripts;
+    ValueSources address_sources;
 };
 
 // A pointer variable or helper parameter that always points into one __local array.
 struct LocalAlias {
-  VariableId root = -1;
-  std::vector<Subscript> prefix;  // subscripts that the pointer already adds
-  ValueSources sources;
+    VariableId root = -1;
+    std::vector<Subscript> prefix;  // subscripts that the pointer already adds
+    ValueSources sources;
 };
 
 enum class StoreMode { write, read_and_write };
 
 class KernelIrBuilder {
- public:
-  KernelIrBuilder(CXTranslationUnit unit, const std::string& main_file);
-  KernelIr build(CXCursor kernel);
+public:
+    KernelIrBuilder(CXTranslationUnit unit, const std::string& main_file);
+    KernelIr build(CXCursor kernel);
 
-  // statements (ir_builder_statements.cpp)
-  void lower_statement(CXCursor statement, Node& sequence);
-  void lower_variable_declaration(CXCursor declaration, Node& sequence);
-  void lower_if(CXCursor statement, Node& sequence);
-  void lower_for(CXCursor statement, Node& sequence);
-  void lower_while(CXCursor statement, Node& sequence, bool tests_first);
-  void lower_switch(CXCursor statement, Node& sequence);
-  void lower_return(CXCursor statement, Node& sequence);
-  void lower_condition(CXCursor condition, Node& branch_or_loop);
-  ValueSources inline_helper(CXCursor call, CXCursor definition, Node& sequence);
+    // statements (ir_builder_statements.cpp)
+    void lower_statement(CXCursor statement, Node& sequence);
+    void lower_variable_declaration(CXCursor declaration, Node& sequence);
+    void lower_if(CXCursor statement, Node& sequence);
+    void lower_for(CXCursor statement, Node& sequence);
+    void lower_while(CXCursor statement, Node& sequence, bool tests_first);
+    void lower_switch(CXCursor statement, Node& sequence);
+    void lower_return(CXCursor statement, Node& sequence);
+    void lower_condition(CXCursor condition, Node& branch_or_loop);
+    ValueSources inline_helper(CXCursor call, CXCursor definition, Node& sequence);
 
-  // expressions (ir_builder_expressions.cpp)
-  ValueSources lower_expression(CXCursor expression, Node& sequence);
-  ValueSources lower_children(CXCursor expression, Node& sequence);
-  ValueSources lower_binary(CXCursor expression, Node& sequence);
-  ValueSources lower_unary(CXCursor expression, Node& sequence);
-  ValueSources lower_conditional(CXCursor expression, Node& sequence);
-  ValueSources lower_call(CXCursor call, Node& sequence);
-  ValueSources lower_builtin_call(CXCursor call, const std::string& name, Node& sequence);
-  ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence);
-  void emit_access(CXCursor expression, const StorageTarget& target, bool reads, bool writes,
-                   bool opaque, Node& sequence);
-  void emit_assignment(CXCursor at, VariableId variable, const ValueSources& value, Node& sequence);
+    // expressions (ir_builder_expressions.cpp)
+    ValueSources lower_expression(CXCursor expression, Node& sequence);
+    ValueSources lower_children(CXCursor expression, Node& sequence);
+    ValueSources lower_binary(CXCursor expression, Node& sequence);
+    ValueSources lower_unary(CXCursor expression, Node& sequence);
+    ValueSources lower_conditional(CXCursor expression, Node& sequence);
+    ValueSources lower_call(CXCursor call, Node& sequence);
+    ValueSources lower_builtin_call(CXCursor call, const std::string& name, Node& sequence);
+    ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence);
+    void emit_access(CXCursor expression, const StorageTarget& target, bool reads, bool writes, bool opaque,
+                     Node& sequence);
+    void emit_assignment(CXCursor at, VariableId variable, const ValueSources& value, Node& sequence);
 
-  // addresses and canonical text (ir_builder_addresses.cpp)
-  StorageTarget lower_storage(CXCursor expression, Node& sequence);
-  std::string canonical(CXCursor expression);
-  // What a condition reads, without lowering it (for `x == y` tests); nullopt if it calls a helper.
-  std::optional<ValueSources> plain_sources(CXCursor expression);
+    // addresses and canonical text (ir_builder_addresses.cpp)
+    StorageTarget lower_storage(CXCursor expression, Node& sequence);
+    std::string canonical(CXCursor expression);
+    // What a condition reads, without lowering it (for `x == y` tests); nullopt if it calls a helper.
+    std::optional<ValueSources> plain_sources(CXCursor expression);
 
-  // variables
-  VariableId declare_variable(CXCursor declaration);
-  VariableId variable_for(CXCursor declaration);
-  VariableId synthetic_variable(const std::string& name);  // e.g. a helper's return value
+    // variables
+    VariableId declare_variable(CXCursor declaration);
+    VariableId variable_for(CXCursor declaration);
+    VariableId synthetic_variable(const std::string& name);  // e.g. a helper's return value
 
-  SourcePosition position(CXCursor cursor) const { return position_of(cursor, main_file_); }
+    SourcePosition position(CXCursor cursor) const { return position_of(cursor, main_file_); }
 
- private:
-  struct FunctionFrame {
-    std::string name;
-    std::map<DeclarationKey, VariableId> variables;
-    std::set<DeclarationKey> reassigned;  // assigned after their declaration, or address taken
-    VariableId result = -1;               // a helper's return value
-  };
+private:
+    struct FunctionFrame {
+        std::string name;
+        std::map<DeclarationKey, VariableId> variables;
+        std::set<DeclarationKey> reassigned;  // assigned after their declaration, or address taken
+        VariableId result = -1;               // a helper's return value
+    };
 
-  void find_reassigned(CXCursor body, FunctionFrame& frame);
-  bool is_substitutable(CXCursor declaration) const;
+    void find_reassigned(CXCursor body, FunctionFrame& frame);
+    bool is_substitutable(CXCursor declaration) const;
 
-  CXTranslationUnit unit_;
-  std::string main_file_;
-  KernelIr kernel_;
-  std::vector<FunctionFrame> frames_;
-  std::map<DeclarationKey, VariableId> program_scope_;
-  std::map<VariableId, std::string> substitutes_;  // single-valued variables: canonical value
-  std::map<VariableId, LocalAlias> aliases_;
-  std::set<VariableId> private_arrays_;
+    CXTranslationUnit unit_;
+    std::string main_file_;
+    KernelIr kernel_;
+    std::vector<FunctionFrame> frames_;
+    std::map<DeclarationKey, VariableId> program_scope_;
+    std::map<VariableId, std::string> substitutes_;  // single-valued variables: canonical value
+    std::map<VariableId, LocalAlias> aliases_;
+    std::set<VariableId> private_arrays_;
 };
 
 }  // namespace checker::barriers

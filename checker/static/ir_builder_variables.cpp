@@ -5,104 +5,102 @@
 namespace checker::barriers {
 
 DeclarationKey key_of(CXCursor declaration) {
-  CXFile file = nullptr;
-  unsigned offset = 0;
-  clang_getFileLocation(clang_getCursorLocation(declaration), &file, nullptr, nullptr, &offset);
-  return {file, offset, clang_hashCursor(declaration)};
+    CXFile file = nullptr;
+    unsigned offset = 0;
+    clang_getFileLocation(clang_getCursorLocation(declaration), &file, nullptr, nullptr, &offset);
+    return {file, offset, clang_hashCursor(declaration)};
 }
 
 VariableId KernelIrBuilder::declare_variable(CXCursor declaration) {
-  VariableId id = static_cast<VariableId>(kernel_.variables.size());
-  CXType type = clang_getCursorType(declaration);
-  Variable variable;
-  variable.name = spelling_of(declaration);
-  variable.is_local_memory = is_local_memory_type(type);
-  kernel_.variables.push_back(variable);
-  if (is_array_type(type) && !variable.is_local_memory) private_arrays_.insert(id);
-  frames_.back().variables[key_of(declaration)] = id;
-  return id;
+    VariableId id = static_cast<VariableId>(kernel_.variables.size());
+    CXType type = clang_getCursorType(declaration);
+    Variable variable;
+    variable.name = spelling_of(declaration);
+    variable.is_local_memory = is_local_memory_type(type);
+    kernel_.variables.push_back(variable);
+    if (is_array_type(type) && !variable.is_local_memory) private_arrays_.insert(id);
+    frames_.back().variables[key_of(declaration)] = id;
+    return id;
 }
 
 VariableId KernelIrBuilder::variable_for(CXCursor declaration) {
-  DeclarationKey key = key_of(declaration);
-  if (!frames_.empty()) {
-    auto found = frames_.back().variables.find(key);
-    if (found != frames_.back().variables.end()) return found->second;
-  }
-  auto global = program_scope_.find(key);
-  if (global != program_scope_.end()) return global->second;
-  // A program-scope variable (e.g. a __constant table): the same for every work-item.
-  VariableId id = static_cast<VariableId>(kernel_.variables.size());
-  kernel_.variables.push_back({spelling_of(declaration), is_local_memory_type(clang_getCursorType(declaration))});
-  program_scope_[key] = id;
-  return id;
+    DeclarationKey key = key_of(declaration);
+    if (!frames_.empty()) {
+        auto found = frames_.back().variables.find(key);
+        if (found != frames_.back().variables.end()) return found->second;
+    }
+    auto global = program_scope_.find(key);
+    if (global != program_scope_.end()) return global->second;
+    // A program-scope variable (e.g. a __constant table): the same for every work-item.
+    VariableId id = static_cast<VariableId>(kernel_.variables.size());
+    kernel_.variables.push_back({spelling_of(declaration), is_local_memory_type(clang_getCursorType(declaration))});
+    program_scope_[key] = id;
+    return id;
 }
 
 VariableId KernelIrBuilder::synthetic_variable(const std::string& name) {
-  VariableId id = static_cast<VariableId>(kernel_.variables.size());
-  kernel_.variables.push_back({name, false});
-  return id;
+    VariableId id = static_cast<VariableId>(kernel_.variables.size());
+    kernel_.variables.push_back({name, false});
+    return id;
 }
 
 bool KernelIrBuilder::is_substitutable(CXCursor declaration) const {
-  if (clang_getCursorKind(declaration) != CXCursor_VarDecl) return false;
-  if (clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(declaration))) return false;
-  if (frames_.back().reassigned.count(key_of(declaration))) return false;
-  CXType type = clang_getCursorType(declaration);
-  if (is_array_type(type) || clang_isVolatileQualifiedType(type)) return false;
-  return !(is_local_memory_type(type) && !is_pointer_type(type));
+    if (clang_getCursorKind(declaration) != CXCursor_VarDecl) return false;
+    if (clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(declaration))) return false;
+    if (frames_.back().reassigned.count(key_of(declaration))) return false;
+    CXType type = clang_getCursorType(declaration);
+    if (is_array_type(type) || clang_isVolatileQualifiedType(type)) return false;
+    return !(is_local_memory_type(type) && !is_pointer_type(type));
 }
 
 namespace {
 
 struct ReassignmentSearch {
-  CXTranslationUnit unit;
-  std::set<DeclarationKey>* reassigned;
+    CXTranslationUnit unit;
+    std::set<DeclarationKey>* reassigned;
 
-  void mark(CXCursor target) const {
-    CXCursor current = strip_wrappers(target);
-    for (;;) {
-      CXCursorKind kind = clang_getCursorKind(current);
-      if (kind == CXCursor_DeclRefExpr) {
-        reassigned->insert(key_of(clang_getCursorReferenced(current)));
-        return;
-      }
-      // `v.x = ...` and `s.field = ...` change v and s; `p[i] = ...` changes what p points to,
-      // not p, so subscripts are not followed.
-      std::vector<CXCursor> children = children_of(current);
-      bool walks_to_base = kind == CXCursor_MemberRefExpr || kind == CXCursor_UnexposedExpr;
-      if (!walks_to_base || children.empty()) return;
-      current = strip_wrappers(children[0]);
+    void mark(CXCursor target) const {
+        CXCursor current = strip_wrappers(target);
+        for (;;) {
+            CXCursorKind kind = clang_getCursorKind(current);
+            if (kind == CXCursor_DeclRefExpr) {
+                reassigned->insert(key_of(clang_getCursorReferenced(current)));
+                return;
+            }
+            // `v.x = ...` and `s.field = ...` change v and s; `p[i] = ...` changes what p points to,
+            // not p, so subscripts are not followed.
+            std::vector<CXCursor> children = children_of(current);
+            bool walks_to_base = kind == CXCursor_MemberRefExpr || kind == CXCursor_UnexposedExpr;
+            if (!walks_to_base || children.empty()) return;
+            current = strip_wrappers(children[0]);
+        }
     }
-  }
 };
 
 CXChildVisitResult find_assignment(CXCursor cursor, CXCursor, CXClientData data) {
-  const auto* search = static_cast<const ReassignmentSearch*>(data);
-  CXCursorKind kind = clang_getCursorKind(cursor);
-  std::vector<CXCursor> operands;
-  if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator ||
-      kind == CXCursor_UnaryOperator)
-    operands = children_of(cursor);
-  if (operands.empty()) return CXChildVisit_Recurse;
-  if (kind == CXCursor_CompoundAssignOperator) {
-    search->mark(operands[0]);
-  } else if (kind == CXCursor_BinaryOperator) {
-    std::string op = binary_operator_of(search->unit, cursor);
-    if (op == "=" || (op.empty() && is_lvalue_expression(operands[0]))) search->mark(operands[0]);
-  } else {
-    UnaryShape shape = unary_shape_of(cursor);
-    if (shape == UnaryShape::increment_or_decrement || shape == UnaryShape::address_of)
-      search->mark(operands[0]);
-  }
-  return CXChildVisit_Recurse;
+    const auto* search = static_cast<const ReassignmentSearch*>(data);
+    CXCursorKind kind = clang_getCursorKind(cursor);
+    std::vector<CXCursor> operands;
+    if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator || kind == CXCursor_UnaryOperator)
+        operands = children_of(cursor);
+    if (operands.empty()) return CXChildVisit_Recurse;
+    if (kind == CXCursor_CompoundAssignOperator) {
+        search->mark(operands[0]);
+    } else if (kind == CXCursor_BinaryOperator) {
+        std::string op = binary_operator_of(search->unit, cursor);
+        if (op == "=" || (op.empty() && is_lvalue_expression(operands[0]))) search->mark(operands[0]);
+    } else {
+        UnaryShape shape = unary_shape_of(cursor);
+        if (shape == UnaryShape::increment_or_decrement || shape == UnaryShape::address_of) search->mark(operands[0]);
+    }
+    return CXChildVisit_Recurse;
 }
 
 }  // namespace
 
 void KernelIrBuilder::find_reassigned(CXCursor body, FunctionFrame& frame) {
-  ReassignmentSearch search{unit_, &frame.reassigned};
-  clang_visitChildren(body, find_assignment, &search);
+    ReassignmentSearch search{unit_, &frame.reassigned};
+    clang_visitChildren(body, find_assignment, &search);
 }
 
 }  // namespace checker::barriers

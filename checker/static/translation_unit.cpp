@@ -8,77 +8,75 @@ namespace {
 // vload4, ...) resolve the way PoCL's own clang sees them. `-fdeclare-opencl-builtins` declares
 // the builtin functions on demand instead of parsing the 20,000-line opencl-c.h each time.
 std::vector<std::string> compiler_arguments(const StaticAnalysisInput& input) {
-  std::vector<std::string> arguments = {
-      "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-      "-Xclang", "-fdeclare-opencl-builtins", "-w"};
-  for (const auto& [name, value] : input.defines)
-    arguments.push_back(value.empty() ? "-D" + name : "-D" + name + "=" + value);
-  for (const std::string& directory : input.include_dirs) arguments.push_back("-I" + directory);
-  return arguments;
+    std::vector<std::string> arguments = {
+        "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-Xclang", "-fdeclare-opencl-builtins",
+        "-w"};
+    for (const auto& [name, value] : input.defines)
+        arguments.push_back(value.empty() ? "-D" + name : "-D" + name + "=" + value);
+    for (const std::string& directory : input.include_dirs) arguments.push_back("-I" + directory);
+    return arguments;
 }
 
 bool is_kernel_attribute(CXTranslationUnit unit, CXCursor attribute) {
-  if (clang_getCursorKind(attribute) != CXCursor_UnexposedAttr) return false;
-  std::vector<Token> tokens = tokens_of(unit, attribute);
-  return !tokens.empty() && (tokens.front().text == "__kernel" || tokens.front().text == "kernel");
+    if (clang_getCursorKind(attribute) != CXCursor_UnexposedAttr) return false;
+    std::vector<Token> tokens = tokens_of(unit, attribute);
+    return !tokens.empty() && (tokens.front().text == "__kernel" || tokens.front().text == "kernel");
 }
 
 }  // namespace
 
 KernelTranslationUnit::KernelTranslationUnit(const StaticAnalysisInput& input)
     : main_file_(input.display_path.empty() ? "kernel.cl" : input.display_path) {
-  std::vector<std::string> arguments = compiler_arguments(input);
-  std::vector<const char*> argv;
-  for (const std::string& argument : arguments) argv.push_back(argument.c_str());
-  CXUnsavedFile unsaved{main_file_.c_str(), input.source.data(),
-                        static_cast<unsigned long>(input.source.size())};
-  index_ = clang_createIndex(/*excludeDeclarationsFromPCH=*/0, /*displayDiagnostics=*/0);
-  unit_ = clang_parseTranslationUnit(index_, main_file_.c_str(), argv.data(),
-                                     static_cast<int>(argv.size()), &unsaved, 1,
-                                     CXTranslationUnit_None);
+    std::vector<std::string> arguments = compiler_arguments(input);
+    std::vector<const char*> argv;
+    for (const std::string& argument : arguments) argv.push_back(argument.c_str());
+    CXUnsavedFile unsaved{main_file_.c_str(), input.source.data(), static_cast<unsigned long>(input.source.size())};
+    index_ = clang_createIndex(/*excludeDeclarationsFromPCH=*/0, /*displayDiagnostics=*/0);
+    unit_ = clang_parseTranslationUnit(index_, main_file_.c_str(), argv.data(), static_cast<int>(argv.size()), &unsaved,
+                                       1, CXTranslationUnit_None);
 }
 
 KernelTranslationUnit::~KernelTranslationUnit() {
-  if (unit_) clang_disposeTranslationUnit(unit_);
-  if (index_) clang_disposeIndex(index_);
+    if (unit_) clang_disposeTranslationUnit(unit_);
+    if (index_) clang_disposeIndex(index_);
 }
 
 std::vector<CompileError> KernelTranslationUnit::errors() const {
-  std::vector<CompileError> errors;
-  if (!unit_) {
-    CompileError not_parsed;
-    not_parsed.text = "libclang could not start parsing the file";
-    errors.push_back(not_parsed);
-    return errors;
-  }
-  unsigned count = clang_getNumDiagnostics(unit_);
-  for (unsigned i = 0; i < count; ++i) {
-    CXDiagnostic diagnostic = clang_getDiagnostic(unit_, i);
-    CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(diagnostic);
-    if (severity == CXDiagnostic_Error || severity == CXDiagnostic_Fatal) {
-      errors.push_back({position_of(clang_getDiagnosticLocation(diagnostic), main_file_),
-                        take_string(clang_getDiagnosticSpelling(diagnostic))});
+    std::vector<CompileError> errors;
+    if (!unit_) {
+        CompileError not_parsed;
+        not_parsed.text = "libclang could not start parsing the file";
+        errors.push_back(not_parsed);
+        return errors;
     }
-    clang_disposeDiagnostic(diagnostic);
-  }
-  return errors;
+    unsigned count = clang_getNumDiagnostics(unit_);
+    for (unsigned i = 0; i < count; ++i) {
+        CXDiagnostic diagnostic = clang_getDiagnostic(unit_, i);
+        CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(diagnostic);
+        if (severity == CXDiagnostic_Error || severity == CXDiagnostic_Fatal) {
+            errors.push_back({position_of(clang_getDiagnosticLocation(diagnostic), main_file_),
+                              take_string(clang_getDiagnosticSpelling(diagnostic))});
+        }
+        clang_disposeDiagnostic(diagnostic);
+    }
+    return errors;
 }
 
 std::vector<CXCursor> KernelTranslationUnit::kernel_definitions() const {
-  std::vector<CXCursor> kernels;
-  if (!unit_) return kernels;
-  for (CXCursor declaration : children_of(clang_getTranslationUnitCursor(unit_))) {
-    if (clang_getCursorKind(declaration) != CXCursor_FunctionDecl) continue;
-    if (!clang_isCursorDefinition(declaration)) continue;
-    if (!clang_Location_isFromMainFile(clang_getCursorLocation(declaration))) continue;
-    for (CXCursor child : children_of(declaration)) {
-      if (is_kernel_attribute(unit_, child)) {
-        kernels.push_back(declaration);
-        break;
-      }
+    std::vector<CXCursor> kernels;
+    if (!unit_) return kernels;
+    for (CXCursor declaration : children_of(clang_getTranslationUnitCursor(unit_))) {
+        if (clang_getCursorKind(declaration) != CXCursor_FunctionDecl) continue;
+        if (!clang_isCursorDefinition(declaration)) continue;
+        if (!clang_Location_isFromMainFile(clang_getCursorLocation(declaration))) continue;
+        for (CXCursor child : children_of(declaration)) {
+            if (is_kernel_attribute(unit_, child)) {
+                kernels.push_back(declaration);
+                break;
+            }
+        }
     }
-  }
-  return kernels;
+    return kernels;
 }
 
 }  // namespace checker::barriers

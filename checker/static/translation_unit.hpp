@@ -12,30 +12,30 @@
 namespace checker::barriers {
 
 struct CompileError {
-  SourcePosition at;
-  std::string text;  // clang's own words, e.g. "use of undeclared identifier 'tile'"
+    SourcePosition at;
+    std::string text;  // clang's own words, e.g. "use of undeclared identifier 'tile'"
 };
 
 class KernelTranslationUnit {
- public:
-  explicit KernelTranslationUnit(const StaticAnalysisInput& input);
-  ~KernelTranslationUnit();
-  KernelTranslationUnit(const KernelTranslationUnit&) = delete;
-  KernelTranslationUnit& operator=(const KernelTranslationUnit&) = delete;
+public:
+    explicit KernelTranslationUnit(const StaticAnalysisInput& input);
+    ~KernelTranslationUnit();
+    KernelTranslationUnit(const KernelTranslationUnit&) = delete;
+    KernelTranslationUnit& operator=(const KernelTranslationUnit&) = delete;
 
-  CXTranslationUnit unit() const { return unit_; }
-  // The name the source was parsed under; positions in this file print as the display path.
-  const std::string& main_file() const { return main_file_; }
+    CXTranslationUnit unit() const { return unit_; }
+    // The name the source was parsed under; positions in this file print as the display path.
+    const std::string& main_file() const { return main_file_; }
 
-  // Errors (and fatal errors) only: warnings are the build stage's business.
-  std::vector<CompileError> errors() const;
-  // Every function definition marked `__kernel` (or `kernel`) in the main file, in file order.
-  std::vector<CXCursor> kernel_definitions() const;
+    // Errors (and fatal errors) only: warnings are the build stage's business.
+    std::vector<CompileError> errors() const;
+    // Every function definition marked `__kernel` (or `kernel`) in the main file, in file order.
+    std::vector<CXCursor> kernel_definitions() const;
 
- private:
-  std::string main_file_;
-  CXIndex index_ = nullptr;
-  CXTranslationUnit unit_ = nullptr;
+private:
+    std::string main_file_;
+    CXIndex index_ = nullptr;
+    CXTranslationUnit unit_ = nullptr;
 };
 
 }  // namespace checker::barriers

@@ -15,8 +15,8 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <algorithm>
+#include <filesystem>
 
 #include <unistd.h>
 
@@ -75,8 +75,8 @@ int publish(const BenchReport& report, const BenchOptions& options) {
         const std::string why_not = draw_bench_plot(report, options.plot);
         fmt::print("{}\n", why_not.empty() ? "plot written to " + options.plot : "no plot: " + why_not);
     }
-    const bool all_right = std::all_of(report.figures.begin(), report.figures.end(),
-                                       [](const BenchFigure& f) { return f.correct; });
+    const bool all_right =
+        std::all_of(report.figures.begin(), report.figures.end(), [](const BenchFigure& f) { return f.correct; });
     return all_right ? 0 : 1;
 }
 
@@ -163,9 +163,17 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
             const ProblemSize size = parse_problem_size(text, form);
             const std::string shown = size_text(size, form);
             tick(fmt::format("lab {} at {}", spec.number, shown));
-            BenchFigure figure{spec.number, kernels.display_dir == "solutions" ? "solution" : "kernel", shown, 0, 0,
-                               problem->rate_unit(), 0, bandwidth ? "copy bandwidth" : "FMA peak",
-                               problem->program().defines.summary(), true, ""};
+            BenchFigure figure{spec.number,
+                               kernels.display_dir == "solutions" ? "solution" : "kernel",
+                               shown,
+                               0,
+                               0,
+                               problem->rate_unit(),
+                               0,
+                               bandwidth ? "copy bandwidth" : "FMA peak",
+                               problem->program().defines.summary(),
+                               true,
+                               ""};
             const SizeVerdict verdict = problem->check(size, 1);
             if (!verdict.ok) {
                 figure.correct = false;
@@ -180,7 +188,9 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
                 100.0 * figure.rate / (bandwidth ? copy_of(problem->work(size) / 2).best_gbs() : report.fma_gflops);
             if (bandwidth) figure.limit = "copy of the same bytes";
             report.figures.push_back(figure);
-            const auto same_size = [&](const ProblemSize& s) { return s.m == size.m && s.k == size.k && s.n == size.n; };
+            const auto same_size = [&](const ProblemSize& s) {
+                return s.m == size.m && s.k == size.k && s.n == size.n;
+            };
             if (!bandwidth && std::none_of(matmul_sizes.begin(), matmul_sizes.end(), same_size)) {
                 matmul_sizes.push_back(size);
             }
@@ -193,12 +203,12 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
 
     // The libraries, at every matrix-multiply size the labs ran.
     std::vector<std::size_t> square_sizes;
-    std::sort(matmul_sizes.begin(), matmul_sizes.end(), [](const ProblemSize& x, const ProblemSize& y) {
-        return x.m * x.k * x.n < y.m * y.k * y.n;
-    });
+    std::sort(matmul_sizes.begin(), matmul_sizes.end(),
+              [](const ProblemSize& x, const ProblemSize& y) { return x.m * x.k * x.n < y.m * y.k * y.n; });
     for (const auto& size : matmul_sizes) {
         const std::string shown = size_text(size, SizeForm::m_by_k_by_n);
-        const double work = 2.0 * static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
+        const double work =
+            2.0 * static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
         progress.show(fmt::format("libraries at {}", shown));
         std::string why;
         if (const auto seconds = clblast_sgemm_seconds(session, size, &why)) {
@@ -208,8 +218,8 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
         }
         if (std::max({size.m, size.n, size.k}) <= options.host_blas_max) {
             const double seconds = host_sgemm_seconds(size);
-            report.figures.push_back({"", "OpenBLAS sgemm (host CPU)", shown, seconds, work / seconds * 1e-9,
-                                      "GFLOP/s", 0, "", "", true, ""});
+            report.figures.push_back({"", "OpenBLAS sgemm (host CPU)", shown, seconds, work / seconds * 1e-9, "GFLOP/s",
+                                      0, "", "", true, ""});
         }
         if (size.m == size.n && size.n == size.k) square_sizes.push_back(size.m);
     }

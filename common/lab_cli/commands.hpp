@@ -12,18 +12,18 @@
 namespace course {
 
 struct CommonOptions {
-    std::string device;   // --device; empty: LAB_DEVICE or the default device
-    std::string root;     // --root; empty: LAB_ROOT or the source tree
+    std::string device;  // --device; empty: LAB_DEVICE or the default device
+    std::string root;    // --root; empty: LAB_ROOT or the source tree
 };
 
 int devices_command(const CommonOptions& common);
 
 struct RunOptions {
-    std::string lab;                  // "02"
-    bool solution = false;            // --solution: solutions/ instead of labs/
-    std::string submission;           // --submission DIR
-    std::vector<std::string> sizes;   // --size, replaces the lab's check sizes
-    std::vector<std::string> defines; // -D NAME=VALUE
+    std::string lab;                   // "02"
+    bool solution = false;             // --solution: solutions/ instead of labs/
+    std::string submission;            // --submission DIR
+    std::vector<std::string> sizes;    // --size, replaces the lab's check sizes
+    std::vector<std::string> defines;  // -D NAME=VALUE
     std::uint64_t seed = 1;
     bool no_timing = false;
 };
@@ -31,31 +31,31 @@ struct RunOptions {
 int run_command(const CommonOptions& common, const RunOptions& options);
 
 struct TuneOptions {
-    std::string lab;                  // "05"
-    bool solution = false;            // --solution
-    std::string submission;           // --submission DIR
-    std::string size;                 // --size: time at this size instead of the lab's time size
-    std::vector<std::string> defines; // -D NAME=VALUE: fixed, not swept
-    std::vector<std::string> values;  // --values NAME=V1,V2,...: these candidates instead of lab.toml's
-    std::size_t top = 10;             // rows of the ranked table
-    std::size_t recheck = 3;          // the best this many are timed again, interleaved
+    std::string lab;                   // "05"
+    bool solution = false;             // --solution
+    std::string submission;            // --submission DIR
+    std::string size;                  // --size: time at this size instead of the lab's time size
+    std::vector<std::string> defines;  // -D NAME=VALUE: fixed, not swept
+    std::vector<std::string> values;   // --values NAME=V1,V2,...: these candidates instead of lab.toml's
+    std::size_t top = 10;              // rows of the ranked table
+    std::size_t recheck = 3;           // the best this many are timed again, interleaved
     std::uint64_t seed = 1;
 };
 
 int tune_command(const CommonOptions& common, const TuneOptions& options);
 
 struct BenchOptions {
-    std::vector<std::string> labs;      // empty: every lab
-    bool mine = false;                  // --mine: labs/ instead of solutions/
-    std::string submission;             // --submission DIR
-    std::vector<std::string> sizes;     // --size, replaces each lab's bench sizes
-    std::vector<std::string> defines;   // -D NAME=VALUE, on top of each lab's
-    std::string json;                   // --json FILE
-    std::string plot;                   // --plot FILE.svg
-    std::string markdown;               // --markdown FILE
-    std::string from;                   // --from FILE.json: re-render a saved run instead of measuring
-    bool cublas = false;                // --cublas: add cuBLAS through PyTorch
-    std::size_t host_blas_max = 4096;   // OpenBLAS line only up to this dimension
+    std::vector<std::string> labs;     // empty: every lab
+    bool mine = false;                 // --mine: labs/ instead of solutions/
+    std::string submission;            // --submission DIR
+    std::vector<std::string> sizes;    // --size, replaces each lab's bench sizes
+    std::vector<std::string> defines;  // -D NAME=VALUE, on top of each lab's
+    std::string json;                  // --json FILE
+    std::string plot;                  // --plot FILE.svg
+    std::string markdown;              // --markdown FILE
+    std::string from;                  // --from FILE.json: re-render a saved run instead of measuring
+    bool cublas = false;               // --cublas: add cuBLAS through PyTorch
+    std::size_t host_blas_max = 4096;  // OpenBLAS line only up to this dimension
 };
 
 int bench_command(const CommonOptions& common, const BenchOptions& options);

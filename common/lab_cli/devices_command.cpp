@@ -17,15 +17,16 @@ int devices_command(const CommonOptions& common) {
         const auto& dev = d.device;
         fmt::print("{} {}  {} ({})\n", d.index == chosen.index ? "*" : " ", d.index, d.label(),
                    device_class_name(d.device_class));
-        fmt::print("      driver {}, {}, {} compute units, {:.1f} GiB global memory, {} KiB local memory, "
-                   "work-groups up to {}\n",
-                   d.driver_version, dev.getInfo<CL_DEVICE_OPENCL_C_VERSION>(),
-                   dev.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>(),
-                   static_cast<double>(dev.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>()) / (1u << 30),
-                   dev.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() / 1024, dev.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>());
+        fmt::print(
+            "      driver {}, {}, {} compute units, {:.1f} GiB global memory, {} KiB local memory, "
+            "work-groups up to {}\n",
+            d.driver_version, dev.getInfo<CL_DEVICE_OPENCL_C_VERSION>(), dev.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>(),
+            static_cast<double>(dev.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>()) / (1u << 30),
+            dev.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() / 1024, dev.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>());
     }
-    fmt::print("\n* = the device commands use now. Pick another with --device <index or name part>"
-               " or the LAB_DEVICE environment variable.\n");
+    fmt::print(
+        "\n* = the device commands use now. Pick another with --device <index or name part>"
+        " or the LAB_DEVICE environment variable.\n");
     return 0;
 }
 

@@ -4,8 +4,8 @@
 #include "kernel_launch.hpp"
 #include "user_error.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 int main(int argc, char** argv) {
     using namespace course;

@@ -35,5 +35,4 @@ std::string indented(const std::string& text, int spaces) {
     return out;
 }
 
-
 }  // namespace course

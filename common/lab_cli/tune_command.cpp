@@ -4,8 +4,8 @@
 // side by side, and print them ranked with the lab.toml lines that make the
 // winner the default.
 #include "commands.hpp"
-#include "duration_text.hpp"
 #include "course_root.hpp"
+#include "duration_text.hpp"
 #include "lab_session.hpp"
 #include "rate_table.hpp"
 #include "tune_space.hpp"
@@ -58,8 +58,8 @@ std::string space_text(const TuneSpace& space) {
 std::string fixed_text(const Defines& lab_defines, const TuneSpace& space) {
     std::string text;
     for (const auto& d : lab_defines.items()) {
-        const bool swept = std::any_of(space.axes.begin(), space.axes.end(),
-                                       [&](const TuneAxis& a) { return a.name == d.name; });
+        const bool swept =
+            std::any_of(space.axes.begin(), space.axes.end(), [&](const TuneAxis& a) { return a.name == d.name; });
         if (!swept) text += (text.empty() ? "" : " ") + d.name + "=" + d.value;
     }
     return text;
@@ -110,7 +110,9 @@ std::string kernel_set_flag(const TuneOptions& options) {
     return options.submission.empty() ? std::string() : " --submission " + options.submission;
 }
 
-bool faster(const Measured& x, const Measured& y) { return x.result.seconds < y.result.seconds; }
+bool faster(const Measured& x, const Measured& y) {
+    return x.result.seconds < y.result.seconds;
+}
 
 // Times the best `count` (measured is sorted) again, interleaved and for longer,
 // so that they are compared under the same machine state. Returns them in their
@@ -125,8 +127,9 @@ std::vector<Measured> final_round(ClSession& session, const std::vector<Measured
     std::vector<Measured> round;
     for (std::size_t i = 0; i < count; ++i) {
         const double work = measured[i].problem->work(timed);
-        round.push_back({{measured[i].result.defines, timings[i].median_seconds, work / timings[i].median_seconds * 1e-9},
-                         nullptr});
+        round.push_back(
+            {{measured[i].result.defines, timings[i].median_seconds, work / timings[i].median_seconds * 1e-9},
+             nullptr});
     }
     std::stable_sort(round.begin(), round.end(), faster);
     fmt::print("\nfinal round: the best {} timed again, interleaved (median of {} launches each):\n", count,
@@ -236,7 +239,8 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
     fmt::print("To make it the default on {} devices, make this the [{}.defines] table of {}:\n{}\n",
                spec.class_key == "gpu" ? "GPU" : "CPU", spec.class_key, lab_file, indented(snippet, 4));
     std::string flags;
-    for (const auto& axis : space.axes) flags += fmt::format(" -D {}={}", axis.name, best.defines.get(axis.name).value_or("?"));
+    for (const auto& axis : space.axes)
+        flags += fmt::format(" -D {}={}", axis.name, best.defines.get(axis.name).value_or("?"));
     fmt::print("\nor try it once: lab run {}{}{}\n", spec.number, kernel_set_flag(options), flags);
     return 0;
 }

@@ -28,7 +28,8 @@ Matrix float_product(const Matrix& a, const Matrix& b, std::size_t skip_last_k =
 TEST_CASE("a float product passes against the double reference at many K") {
     for (std::size_t k : {1u, 2u, 3u, 7u, 16u, 17u, 100u, 1000u}) {
         const Matrix a = random_matrix(9, k, 11), b = random_matrix(k, 13, 12);
-        const auto cmp = compare_with_reference(matmul_reference(a, b), float_product(a, b), matmul_tolerance_factor(k));
+        const auto cmp =
+            compare_with_reference(matmul_reference(a, b), float_product(a, b), matmul_tolerance_factor(k));
         CHECK_MESSAGE(cmp.ok(), "K=" << k);
         CHECK(cmp.checked == 9 * 13);
     }
@@ -37,7 +38,8 @@ TEST_CASE("a float product passes against the double reference at many K") {
 TEST_CASE("the tolerance catches an off-by-one in K") {
     for (std::size_t k : {2u, 17u, 100u, 1000u}) {
         const Matrix a = random_matrix(9, k, 21), b = random_matrix(k, 13, 22);
-        const auto cmp = compare_with_reference(matmul_reference(a, b), float_product(a, b, 1), matmul_tolerance_factor(k));
+        const auto cmp =
+            compare_with_reference(matmul_reference(a, b), float_product(a, b, 1), matmul_tolerance_factor(k));
         CHECK_MESSAGE(!cmp.ok(), "K=" << k);
         CHECK(cmp.wrong > 9 * 13 / 2);
     }

@@ -14,7 +14,8 @@ TEST_CASE("every solution is right at its lab's contract sizes, and every stub b
         const auto spec = course::load_lab(root(), folder, session().device.device_class);
         const auto solution = open(folder, "solutions");
         for (const auto& verdict : check_sizes(*solution, spec.check_sizes)) {
-            CHECK_MESSAGE(verdict.ok, course::size_text(verdict.size, solution->size_form()) << ": " << verdict.problem);
+            CHECK_MESSAGE(verdict.ok, course::size_text(verdict.size, solution->size_form())
+                                          << ": " << verdict.problem);
         }
         const auto stub = open(folder, "labs");
         const auto verdicts = check_sizes(*stub, {spec.check_sizes.front(), spec.check_sizes.back()});

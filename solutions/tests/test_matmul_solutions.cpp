@@ -9,8 +9,8 @@ using namespace course_tests;
 
 namespace {
 
-const std::vector<std::string> kSizes = {"1x1x1", "37x50x17", "100x33x129", "128x1x128", "1x200x3", "65x129x33",
-                                         "64x64x64"};
+const std::vector<std::string> kSizes = {"1x1x1",   "37x50x17",  "100x33x129", "128x1x128",
+                                         "1x200x3", "65x129x33", "64x64x64"};
 
 void check_solution(const char* lab, std::initializer_list<std::pair<const char*, const char*>> defines) {
     const auto problem = open(lab, "solutions", defines);
@@ -48,9 +48,9 @@ TEST_CASE("the lab 06 solution is right for several macro and micro tiles") {
     struct Shape {
         const char *tile_m, *tile_n, *tile_k, *wpt_m, *wpt_n;
     };
-    const std::vector<Shape> shapes = {{"16", "16", "4", "4", "4"},   {"32", "32", "8", "4", "4"},
-                                       {"64", "64", "16", "4", "4"},  {"64", "128", "16", "8", "4"},
-                                       {"32", "64", "32", "4", "8"},  {"128", "128", "8", "8", "8"},
+    const std::vector<Shape> shapes = {{"16", "16", "4", "4", "4"},  {"32", "32", "8", "4", "4"},
+                                       {"64", "64", "16", "4", "4"}, {"64", "128", "16", "8", "4"},
+                                       {"32", "64", "32", "4", "8"}, {"128", "128", "8", "8", "8"},
                                        {"32", "64", "16", "8", "32"}};
     for (const auto& s : shapes) {
         CAPTURE(s.tile_m);
@@ -58,10 +58,8 @@ TEST_CASE("the lab 06 solution is right for several macro and micro tiles") {
         CAPTURE(s.tile_k);
         CAPTURE(s.wpt_m);
         CAPTURE(s.wpt_n);
-        check_solution("06", {{"TILE_M", s.tile_m},
-                              {"TILE_N", s.tile_n},
-                              {"TILE_K", s.tile_k},
-                              {"WPT_M", s.wpt_m},
-                              {"WPT_N", s.wpt_n}});
+        check_solution(
+            "06",
+            {{"TILE_M", s.tile_m}, {"TILE_N", s.tile_n}, {"TILE_K", s.tile_k}, {"WPT_M", s.wpt_m}, {"WPT_N", s.wpt_n}});
     }
 }

@@ -26,7 +26,9 @@ std::vector<fs::path> kernels_in(const std::string& folder) {
     return files;
 }
 
-std::string lab_of(const fs::path& file) { return file.filename().string().substr(0, 2); }
+std::string lab_of(const fs::path& file) {
+    return file.filename().string().substr(0, 2);
+}
 
 // Lab 05's mistakes run with several work-items per row of a work-group: with
 // THREAD_WORK = TILE_SIZE (PoCL's default) a wrong column stride can go unseen.

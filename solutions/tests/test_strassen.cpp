@@ -54,8 +54,8 @@ const course::LabSpec& spec() {
 
 // Lab 07 from `kernels`, its products computed by the GEMM of `gemm_kernels` (when given).
 std::unique_ptr<course::StrassenProblem> open_strassen(const course::KernelSet& kernels,
-                                                        std::optional<course::KernelSet> gemm_kernels,
-                                                        const char* levels = "1") {
+                                                       std::optional<course::KernelSet> gemm_kernels,
+                                                       const char* levels = "1") {
     course::ProblemSetup setup;
     setup.session = &session();
     setup.spec = &spec();
@@ -70,7 +70,9 @@ std::unique_ptr<course::StrassenProblem> open_strassen(const course::KernelSet& 
     return std::make_unique<course::StrassenProblem>(setup);
 }
 
-course::KernelSet solutions() { return course::kernel_set(root(), "solutions"); }
+course::KernelSet solutions() {
+    return course::kernel_set(root(), "solutions");
+}
 
 // A submission folder holding one lab-07 kernel file (and, when given, a lab-06 one).
 course::KernelSet submission(const std::string& name, const std::string& strassen_cl,
@@ -92,7 +94,9 @@ course::ProblemSize filling_size(int levels) {
     return {n - 3, n - 5, n - 1};
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 // "C is wrong in C21 and C22" for the quadrants given.
 std::string wrong_quadrants_text(const std::vector<std::string>& quadrants) {
@@ -104,10 +108,10 @@ std::string wrong_quadrants_text(const std::vector<std::string>& quadrants) {
 }
 
 struct SignMutant {
-    std::string name;                     // what was flipped
-    std::string from, to;                 // the text replaced in the solution
-    std::vector<std::string> quadrants;   // the quadrants of C it reaches at one level
-    std::string diagnosis;                // what the kernel-alone run must name
+    std::string name;                    // what was flipped
+    std::string from, to;                // the text replaced in the solution
+    std::vector<std::string> quadrants;  // the quadrants of C it reaches at one level
+    std::string diagnosis;               // what the kernel-alone run must name
 };
 
 // One flipped sign in one operand of each product (strassen_split) ...
@@ -140,13 +144,14 @@ std::vector<SignMutant> merge_mutants() {
             for (std::size_t i = 0; i < terms.size(); ++i) {
                 std::string term = terms[i];
                 if (i == flip) {
-                    term = term[0] == '+' ? "-" + term.substr(1)
-                           : term[0] == '-' ? "+" + term.substr(1)
-                                            : "-" + term;
+                    term = term[0] == '+' ? "-" + term.substr(1) : term[0] == '-' ? "+" + term.substr(1) : "-" + term;
                 }
                 mutated += (mutated.empty() ? "" : " ") + term;
             }
-            mutants.push_back({quadrant + ": " + mutated, "= " + formula + ";", "= " + mutated + ";", {quadrant},
+            mutants.push_back({quadrant + ": " + mutated,
+                               "= " + formula + ";",
+                               "= " + mutated + ";",
+                               {quadrant},
                                "strassen_merge: " + quadrant});
         }
     }
@@ -155,8 +160,8 @@ std::vector<SignMutant> merge_mutants() {
 
 void check_mutant(const SignMutant& mutant) {
     CAPTURE(mutant.name);
-    const auto problem = open_strassen(submission("mutant", replaced_once(solution_text(), mutant.from, mutant.to)),
-                                       solutions());
+    const auto problem =
+        open_strassen(submission("mutant", replaced_once(solution_text(), mutant.from, mutant.to)), solutions());
     for (int levels = 1; levels <= course::kMaxStrassenLevels; ++levels) {
         CAPTURE(levels);
         const auto verdict = problem->check_at(filling_size(levels), 1, levels);
@@ -212,7 +217,8 @@ TEST_CASE("the formulas as data multiply out to the block product") {
                              a[2] * b[1] + a[3] * b[3]};
     for (std::size_t q = 0; q < 4; ++q) {
         double sum = 0;
-        for (std::size_t i = 0; i < course::kStrassenProducts; ++i) sum += course::strassen_quadrants()[q].product_signs[i] * p[i];
+        for (std::size_t i = 0; i < course::kStrassenProducts; ++i)
+            sum += course::strassen_quadrants()[q].product_signs[i] * p[i];
         CHECK(sum == block[q]);
     }
 }
@@ -240,8 +246,8 @@ TEST_CASE("the lab-07 stub is reported wrong even with a right lab-06 GEMM") {
 
 TEST_CASE("a lab-06 GEMM that ignores the batch is blamed on lab 06") {
     // The products after the first land on the first: the others are never written.
-    const std::string unbatched = replaced_once(read_text(root() / "solutions/06-matmul-register-tiles/matmul.cl"),
-                                                "c += product * M * N;", "");
+    const std::string unbatched =
+        replaced_once(read_text(root() / "solutions/06-matmul-register-tiles/matmul.cl"), "c += product * M * N;", "");
     const auto problem = open_strassen(submission("unbatched", solution_text(), unbatched), std::nullopt);
     const auto first = problem->check(filling_size(1), 1);
     CHECK_FALSE(first.ok);

@@ -70,9 +70,9 @@ TEST_CASE("combinations enumerate the product, the last define fastest") {
     CHECK(all[3].summary() == "A=2 B=3");
     CHECK(all[5].summary() == "A=2 B=5");
 
-    course::pin(space, {"A", "2"});                      // -D A=2
-    course::replace_candidates(space, "B=7,9");          // --values B=7,9
-    course::replace_candidates(space, "C=1");            // a define lab.toml does not sweep
+    course::pin(space, {"A", "2"});              // -D A=2
+    course::replace_candidates(space, "B=7,9");  // --values B=7,9
+    course::replace_candidates(space, "C=1");    // a define lab.toml does not sweep
     const auto pinned = course::combinations(space);
     REQUIRE(pinned.size() == 2);
     CHECK(pinned[1].summary() == "A=2 B=9 C=1");
@@ -83,12 +83,14 @@ TEST_CASE("combinations enumerate the product, the last define fastest") {
 
 TEST_CASE("configurations the geometry cannot launch are skipped with the geometry's reason") {
     const course::Extents size{100, 129, 33};
-    CHECK(course::geometry_rejection("thread_work", defines({{"TILE_SIZE", "32"}, {"THREAD_WORK", "8"}}), size).empty());
-    const auto why = course::geometry_rejection("thread_work", defines({{"TILE_SIZE", "16"}, {"THREAD_WORK", "32"}}), size);
+    CHECK(
+        course::geometry_rejection("thread_work", defines({{"TILE_SIZE", "32"}, {"THREAD_WORK", "8"}}), size).empty());
+    const auto why =
+        course::geometry_rejection("thread_work", defines({{"TILE_SIZE", "16"}, {"THREAD_WORK", "32"}}), size);
     CHECK(why.find("THREAD_WORK") != std::string::npos);
     const auto micro = course::geometry_rejection(
-        "register_tiles", defines({{"TILE_M", "64"}, {"TILE_N", "32"}, {"TILE_K", "8"}, {"WPT_M", "8"}, {"WPT_N", "64"}}),
-        size);
+        "register_tiles",
+        defines({{"TILE_M", "64"}, {"TILE_N", "32"}, {"TILE_K", "8"}, {"WPT_M", "8"}, {"WPT_N", "64"}}), size);
     CHECK(micro.find("WPT_N") != std::string::npos);
     CHECK(course::work_group_items("thread_work", defines({{"TILE_SIZE", "64"}, {"THREAD_WORK", "16"}})) == 256);
     CHECK(course::work_group_items("tile", defines({{"TILE_SIZE", "32"}})) == 1024);
@@ -142,18 +144,18 @@ TEST_CASE("a trial skips configurations that do not build or give wrong results,
     const std::vector<course::ProblemSize> checks = {{37, 50, 17}, {1, 1, 1}};
     const course::ProblemSize timed{64, 64, 64};
 
-    const auto good = course::prepare_trial(session(), root(), spec, kernels,
-                                            defines({{"TILE_M", "32"}, {"TILE_N", "32"}, {"TILE_K", "8"},
-                                                     {"WPT_M", "4"}, {"WPT_N", "4"}}),
-                                            checks, timed, 1);
+    const auto good = course::prepare_trial(
+        session(), root(), spec, kernels,
+        defines({{"TILE_M", "32"}, {"TILE_N", "32"}, {"TILE_K", "8"}, {"WPT_M", "4"}, {"WPT_N", "4"}}), checks, timed,
+        1);
     CHECK(good.skipped.empty());
     CHECK(good.problem != nullptr);
 
     // WPT_N = 2 divides TILE_N (the geometry allows it) but the kernel's #error refuses it.
-    const auto refused = course::prepare_trial(session(), root(), spec, kernels,
-                                               defines({{"TILE_M", "32"}, {"TILE_N", "32"}, {"TILE_K", "8"},
-                                                        {"WPT_M", "4"}, {"WPT_N", "2"}}),
-                                               checks, timed, 1);
+    const auto refused = course::prepare_trial(
+        session(), root(), spec, kernels,
+        defines({{"TILE_M", "32"}, {"TILE_N", "32"}, {"TILE_K", "8"}, {"WPT_M", "4"}, {"WPT_N", "2"}}), checks, timed,
+        1);
     CHECK(refused.problem == nullptr);
     CHECK(refused.skipped.find("does not build") != std::string::npos);
     CHECK(refused.skipped.find("multiples of 4") != std::string::npos);

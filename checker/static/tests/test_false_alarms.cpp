@@ -11,22 +11,22 @@ namespace {
 // No finding for `source`; and, to show the kernel really was analysed, an error once its
 // barriers are taken out.
 void check_clean(const std::string& source, std::vector<std::pair<std::string, std::string>> defines = {}) {
-  auto findings = analyse(source, defines);
-  INFO(describe(findings));
-  CHECK(findings.empty());
+    auto findings = analyse(source, defines);
+    INFO(describe(findings));
+    CHECK(findings.empty());
 
-  std::string without_barriers = source;
-  const std::string barrier = "barrier(CLK_LOCAL_MEM_FENCE)";
-  for (std::size_t at = without_barriers.find(barrier); at != std::string::npos;
-       at = without_barriers.find(barrier, at))
-    without_barriers.replace(at, barrier.size(), "(void)0");
-  CHECK(count_errors(analyse(without_barriers, defines)) > 0);
+    std::string without_barriers = source;
+    const std::string barrier = "barrier(CLK_LOCAL_MEM_FENCE)";
+    for (std::size_t at = without_barriers.find(barrier); at != std::string::npos;
+         at = without_barriers.find(barrier, at))
+        without_barriers.replace(at, barrier.size(), "(void)0");
+    CHECK(count_errors(analyse(without_barriers, defines)) > 0);
 }
 
 }  // namespace
 
 TEST_CASE("false alarms: transpose with a 32x8 work-group moving four elements per work-item") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 #define TILE 32
 #define ROWS 8
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
@@ -49,7 +49,7 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
 }
 
 TEST_CASE("false alarms: transpose with mad24 indices, `local` spelling and size_t") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
 {
     local float tile[TILE_SIZE * (TILE_SIZE + 1)];
@@ -65,11 +65,11 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
         at[out_row * m + out_col] = tile[mad24((uint)lx, TILE_SIZE + 1u, (uint)ly)];
 }
 )CL",
-              {{"TILE_SIZE", "16"}});
+                {{"TILE_SIZE", "16"}});
 }
 
 TEST_CASE("false alarms: matmul with THREAD_WORK outputs per work-item (lab 05 shape)") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 #define TILE_SIZE 16
 #define THREAD_WORK 4
 #define RTS (TILE_SIZE / THREAD_WORK)
@@ -106,7 +106,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
 }
 
 TEST_CASE("false alarms: matmul with register micro-tiles (lab 06 shape)") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 #define TILE_M 32
 #define TILE_N 32
 #define TILE_K 16
@@ -154,7 +154,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
 }
 
 TEST_CASE("false alarms: float4 tiles read with vload4") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 __kernel void rows(__global const float* in, __global float* out)
 {
     __local float tile[16 * 64];
@@ -170,7 +170,7 @@ __kernel void rows(__global const float* in, __global float* out)
 }
 
 TEST_CASE("false alarms: tile loop written as a while loop, with a uniform continue and early exit") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 __kernel void matmul(__global const float* a, __global const float* b, __global float* c,
                      uint M, uint K, uint N)
 {
@@ -203,7 +203,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
 }
 
 TEST_CASE("false alarms: barriers inside helper functions called by every work-item") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 #define T 16
 void wait_for_tile(void) { barrier(CLK_LOCAL_MEM_FENCE); }
 
@@ -242,7 +242,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
 }
 
 TEST_CASE("false alarms: reductions and a barrier under a uniform condition") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 __kernel void sums(__global const float* in, __global float* out, uint use_tree)
 {
     __local float partial[256];
@@ -268,7 +268,7 @@ __kernel void sums(__global const float* in, __global float* out, uint use_tree)
 }
 
 TEST_CASE("false alarms: loop counters declared outside the loop and uniform loop bounds") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 __kernel void matmul(__global const float* a, __global const float* b, __global float* c,
                      uint M, uint K, uint N)
 {
@@ -299,7 +299,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
 }
 
 TEST_CASE("false alarms: double-buffered tiles (prefetch into the other buffer, one barrier per step)") {
-  check_clean(R"CL(
+    check_clean(R"CL(
 __kernel void prefetch(__global const float* in, __global float* out, uint steps)
 {
     __local float tile[2][64];
@@ -317,7 +317,7 @@ __kernel void prefetch(__global const float* in, __global float* out, uint steps
     out[get_global_id(0)] = acc;
 }
 )CL");
-  check_clean(R"CL(
+    check_clean(R"CL(
 __kernel void prefetch(__global const float* in, __global float* out, uint steps)
 {
     __local float tile[2][64];

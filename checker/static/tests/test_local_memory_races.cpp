@@ -8,7 +8,7 @@ using namespace checker::testing;
 namespace rules = checker::rules;
 
 TEST_CASE("missing-barrier-read-after-write: a neighbour's element read right after the write") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void shift(__global const float* in, __global float* out)
 {
     __local float s[64];
@@ -17,19 +17,19 @@ __kernel void shift(__global const float* in, __global float* out)
     out[get_global_id(0)] = s[(lid + 1) % 64];  // MARK
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK")));
-  CHECK(count_errors(findings) == 1);
-  REQUIRE(!findings.empty());
-  const std::string& message = findings.front().message;
-  CHECK(message.find("`s`") != std::string::npos);
-  CHECK(message.find("line 6") != std::string::npos);  // the write
-  CHECK(message.find("barrier(CLK_LOCAL_MEM_FENCE);") != std::string::npos);
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+    CHECK(count_errors(findings) == 1);
+    REQUIRE(!findings.empty());
+    const std::string& message = findings.front().message;
+    CHECK(message.find("`s`") != std::string::npos);
+    CHECK(message.find("line 6") != std::string::npos);  // the write
+    CHECK(message.find("barrier(CLK_LOCAL_MEM_FENCE);") != std::string::npos);
 }
 
 TEST_CASE("missing-barrier-read-after-write: the barrier is there") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void shift(__global const float* in, __global float* out)
 {
     __local float s[64];
@@ -39,11 +39,11 @@ __kernel void shift(__global const float* in, __global float* out)
     out[get_global_id(0)] = s[(lid + 1) % 64];
 }
 )CL";
-  CHECK(analyse(source).empty());
+    CHECK(analyse(source).empty());
 }
 
 TEST_CASE("missing-barrier-read-after-write: a barrier with only CLK_GLOBAL_MEM_FENCE does not count") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void shift(__global const float* in, __global float* out)
 {
     __local float s[64];
@@ -52,15 +52,16 @@ __kernel void shift(__global const float* in, __global float* out)
     out[get_global_id(0)] = s[63 - get_local_id(0)];  // MARK
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK")));
-  REQUIRE(!findings.empty());
-  CHECK(findings.front().message.find("CLK_GLOBAL_MEM_FENCE) alone does not order __local memory") != std::string::npos);
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+    REQUIRE(!findings.empty());
+    CHECK(findings.front().message.find("CLK_GLOBAL_MEM_FENCE) alone does not order __local memory") !=
+          std::string::npos);
 }
 
 TEST_CASE("missing-barrier-read-after-write: own elements need no barrier") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void own(__global const float* in, __global float* out)
 {
     __local float acc[16][16];
@@ -75,24 +76,24 @@ __kernel void own(__global const float* in, __global float* out)
     out[get_global_id(0)] = acc[get_local_id(1)][get_local_id(0)] + scratch[flat][0] * scratch[flat][1];
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  CHECK(findings.empty());
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(findings.empty());
 }
 
 TEST_CASE("missing-barrier-read-after-write: through a __local pointer argument, a helper and macros") {
-  SUBCASE("a __local pointer kernel argument") {
-    std::string source = R"CL(
+    SUBCASE("a __local pointer kernel argument") {
+        std::string source = R"CL(
 __kernel void reverse(__global const float* in, __global float* out, __local float* scratch)
 {
     scratch[get_local_id(0)] = in[get_global_id(0)];
     out[get_global_id(0)] = scratch[get_local_size(0) - 1 - get_local_id(0)];  // MARK
 }
 )CL";
-    CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
-  }
-  SUBCASE("a write inside a helper function") {
-    std::string source = R"CL(
+        CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+    }
+    SUBCASE("a write inside a helper function") {
+        std::string source = R"CL(
 void put(__local float* tile, uint i, float v) { tile[i] = v; }
 __kernel void reverse(__global const float* in, __global float* out)
 {
@@ -101,10 +102,10 @@ __kernel void reverse(__global const float* in, __global float* out)
     out[get_global_id(0)] = s[63 - get_local_id(0)];  // MARK
 }
 )CL";
-    CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
-  }
-  SUBCASE("indices written with a macro") {
-    std::string source = R"CL(
+        CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+    }
+    SUBCASE("indices written with a macro") {
+        std::string source = R"CL(
 #define AT(r, c) tile[(r) * 17 + (c)]
 __kernel void transpose16(__global const float* in, __global float* out)
 {
@@ -114,12 +115,12 @@ __kernel void transpose16(__global const float* in, __global float* out)
     out[get_global_id(1) * 16 + get_global_id(0)] = AT(lx, ly);  // MARK
 }
 )CL";
-    auto findings = analyse(source);
-    INFO(describe(findings));
-    CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK")));
-  }
-  SUBCASE("vstore4 then vload4 of a neighbour") {
-    std::string source = R"CL(
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+    }
+    SUBCASE("vstore4 then vload4 of a neighbour") {
+        std::string source = R"CL(
 __kernel void vec(__global const float4* in, __global float4* out)
 {
     __local float s[256];
@@ -127,12 +128,12 @@ __kernel void vec(__global const float4* in, __global float4* out)
     out[get_local_id(0)] = vload4((get_local_id(0) + 1) % 64, s);  // MARK
 }
 )CL";
-    CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
-  }
+        CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+    }
 }
 
 TEST_CASE("missing-barrier-read-after-write: a reduction needs the barrier inside its loop") {
-  std::string with_barrier = R"CL(
+    std::string with_barrier = R"CL(
 __kernel void sum(__global const float* in, __global float* out)
 {
     __local float partial[64];
@@ -148,9 +149,9 @@ __kernel void sum(__global const float* in, __global float* out)
         out[get_group_id(0)] = partial[0];
 }
 )CL";
-  CHECK(analyse(with_barrier).empty());
+    CHECK(analyse(with_barrier).empty());
 
-  std::string without = R"CL(
+    std::string without = R"CL(
 __kernel void sum(__global const float* in, __global float* out)
 {
     __local float partial[64];
@@ -165,13 +166,13 @@ __kernel void sum(__global const float* in, __global float* out)
         out[get_group_id(0)] = partial[0];
 }
 )CL";
-  auto findings = analyse(without);
-  INFO(describe(findings));
-  CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(without, "MARK")));
+    auto findings = analyse(without);
+    INFO(describe(findings));
+    CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(without, "MARK")));
 }
 
 TEST_CASE("missing-barrier-write-after-read: the second barrier of a tiled loop") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void tiles(__global const float* in, __global float* out, uint steps)
 {
     __local float tile[16][16];
@@ -186,18 +187,18 @@ __kernel void tiles(__global const float* in, __global float* out, uint steps)
     out[get_global_id(1) * get_global_size(0) + get_global_id(0)] = acc;
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  CHECK(has_finding(findings, rules::missing_barrier_write_after_read, line_of(source, "MARK write")));
-  CHECK(count_errors(findings) == 1);
-  REQUIRE(!findings.empty());
-  const std::string& message = findings.front().message;
-  CHECK(message.find("next iteration") != std::string::npos);
-  CHECK(message.find("line " + std::to_string(line_of(source, "MARK read"))) != std::string::npos);
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(has_finding(findings, rules::missing_barrier_write_after_read, line_of(source, "MARK write")));
+    CHECK(count_errors(findings) == 1);
+    REQUIRE(!findings.empty());
+    const std::string& message = findings.front().message;
+    CHECK(message.find("next iteration") != std::string::npos);
+    CHECK(message.find("line " + std::to_string(line_of(source, "MARK read"))) != std::string::npos);
 }
 
 TEST_CASE("missing-barrier-write-after-read: do-while and while loops") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void tiles(__global const float* in, __global float* out, uint steps)
 {
     __local float tile[64];
@@ -213,12 +214,12 @@ __kernel void tiles(__global const float* in, __global float* out, uint steps)
     out[get_global_id(0)] = acc;
 }
 )CL";
-  CHECK(has_finding(analyse(source), rules::missing_barrier_write_after_read, line_of(source, "MARK")));
+    CHECK(has_finding(analyse(source), rules::missing_barrier_write_after_read, line_of(source, "MARK")));
 }
 
 TEST_CASE("races: what is deliberately not reported as an error") {
-  SUBCASE("one work-item working alone on __local memory") {
-    std::string source = R"CL(
+    SUBCASE("one work-item working alone on __local memory") {
+        std::string source = R"CL(
 __kernel void scan(__global float* out)
 {
     __local float s[64];
@@ -232,12 +233,12 @@ __kernel void scan(__global float* out)
     out[get_global_id(0)] = s[get_local_id(0)];
 }
 )CL";
-    auto findings = analyse(source);
-    INFO(describe(findings));
-    CHECK(findings.empty());
-  }
-  SUBCASE("private arrays are not __local") {
-    std::string source = R"CL(
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(findings.empty());
+    }
+    SUBCASE("private arrays are not __local") {
+        std::string source = R"CL(
 __kernel void priv(__global const float* in, __global float* out)
 {
     float r[4];
@@ -245,10 +246,10 @@ __kernel void priv(__global const float* in, __global float* out)
     out[get_global_id(0)] = r[3] + r[(get_local_id(0) + 1) % 4];
 }
 )CL";
-    CHECK(analyse(source).empty());
-  }
-  SUBCASE("atomics on __local memory") {
-    std::string source = R"CL(
+        CHECK(analyse(source).empty());
+    }
+    SUBCASE("atomics on __local memory") {
+        std::string source = R"CL(
 __kernel void count(__global const int* in, __global int* out)
 {
     __local int hits;
@@ -259,12 +260,12 @@ __kernel void count(__global const int* in, __global int* out)
     if (get_local_id(0) == 0) out[get_group_id(0)] = hits;
 }
 )CL";
-    auto findings = analyse(source);
-    INFO(describe(findings));
-    CHECK(findings.empty());
-  }
-  SUBCASE("a read then a write in the same iteration (an in-place shift) is not reported") {
-    std::string source = R"CL(
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(findings.empty());
+    }
+    SUBCASE("a read then a write in the same iteration (an in-place shift) is not reported") {
+        std::string source = R"CL(
 __kernel void shift(__global float* out)
 {
     __local float s[65];
@@ -276,13 +277,13 @@ __kernel void shift(__global float* out)
     out[get_global_id(0)] = s[get_local_id(0)];
 }
 )CL";
-    CHECK(count_errors(analyse(source)) == 0);
-  }
+        CHECK(count_errors(analyse(source)) == 0);
+    }
 }
 
 TEST_CASE("races: struct fields, pointers into a tile, async copies and mem_fence") {
-  SUBCASE("struct fields of one element are the same element, other fields never meet") {
-    std::string source = R"CL(
+    SUBCASE("struct fields of one element are the same element, other fields never meet") {
+        std::string source = R"CL(
 typedef struct { float x; float y; } pair_t;
 __kernel void pairs(__global const pair_t* in, __global float* out)
 {
@@ -295,12 +296,12 @@ __kernel void pairs(__global const pair_t* in, __global float* out)
     out[get_global_id(0)] = p[63 - lid].x + p[63 - lid].y;
 }
 )CL";
-    auto findings = analyse(source);
-    INFO(describe(findings));
-    CHECK(findings.empty());
-  }
-  SUBCASE("a pointer to a row of the tile") {
-    std::string source = R"CL(
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(findings.empty());
+    }
+    SUBCASE("a pointer to a row of the tile") {
+        std::string source = R"CL(
 __kernel void rows(__global const float* in, __global float* out)
 {
     __local float tile[16 * 16];
@@ -313,10 +314,10 @@ __kernel void rows(__global const float* in, __global float* out)
     out[get_global_id(1) * get_global_size(0) + get_global_id(0)] = sum;
 }
 )CL";
-    CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
-  }
-  SUBCASE("async_work_group_copy is waited for, not raced on") {
-    std::string source = R"CL(
+        CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+    }
+    SUBCASE("async_work_group_copy is waited for, not raced on") {
+        std::string source = R"CL(
 __kernel void copy(__global const float* in, __global float* out)
 {
     __local float tile[64];
@@ -325,10 +326,10 @@ __kernel void copy(__global const float* in, __global float* out)
     out[get_global_id(0)] = tile[63 - get_local_id(0)];
 }
 )CL";
-    CHECK(count_errors(analyse(source)) == 0);
-  }
-  SUBCASE("mem_fence is not a barrier") {
-    std::string source = R"CL(
+        CHECK(count_errors(analyse(source)) == 0);
+    }
+    SUBCASE("mem_fence is not a barrier") {
+        std::string source = R"CL(
 __kernel void shift(__global const float* in, __global float* out)
 {
     __local float s[64];
@@ -337,6 +338,6 @@ __kernel void shift(__global const float* in, __global float* out)
     out[get_global_id(0)] = s[63 - get_local_id(0)];  // MARK
 }
 )CL";
-    CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
-  }
+        CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+    }
 }

@@ -12,26 +12,26 @@ using namespace checker::testing;
 namespace rules = checker::rules;
 
 TEST_CASE("parse-error: one finding per compiler error, with its line") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void broken(__global float* x)
 {
     float y = x[0]  // MARK missing semicolon
     x[1] = y;
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  REQUIRE(!findings.empty());
-  CHECK(findings.front().rule == rules::parse_error);
-  CHECK(findings.front().severity == checker::FindingSeverity::error);
-  CHECK(findings.front().line >= line_of(source, "MARK"));
-  CHECK(findings.front().line <= line_of(source, "MARK") + 1);
-  CHECK(findings.front().message.find("expected ';'") != std::string::npos);
-  CHECK(count_rule(findings, rules::parse_error) == findings.size());
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    REQUIRE(!findings.empty());
+    CHECK(findings.front().rule == rules::parse_error);
+    CHECK(findings.front().severity == checker::FindingSeverity::error);
+    CHECK(findings.front().line >= line_of(source, "MARK"));
+    CHECK(findings.front().line <= line_of(source, "MARK") + 1);
+    CHECK(findings.front().message.find("expected ';'") != std::string::npos);
+    CHECK(count_rule(findings, rules::parse_error) == findings.size());
 }
 
 TEST_CASE("input: defines reach the preprocessor") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void uses_define(__global float* x)
 {
     __local float tile[TILE_SIZE];
@@ -40,19 +40,19 @@ __kernel void uses_define(__global float* x)
     x[get_global_id(0)] = tile[TILE_SIZE - 1 - get_local_id(0)];
 }
 )CL";
-  CHECK(analyse(source, {{"TILE_SIZE", "32"}}).empty());
-  CHECK(count_rule(analyse(source, {}), rules::parse_error) >= 1);
+    CHECK(analyse(source, {{"TILE_SIZE", "32"}}).empty());
+    CHECK(count_rule(analyse(source, {}), rules::parse_error) >= 1);
 }
 
 TEST_CASE("input: include directories reach the preprocessor, and findings name the display path") {
-  namespace fs = std::filesystem;
-  fs::path directory = fs::temp_directory_path() / "checker_static_test_include";
-  fs::create_directories(directory);
-  std::ofstream(directory / "tile_size.h") << "#define TILE 16\n";
+    namespace fs = std::filesystem;
+    fs::path directory = fs::temp_directory_path() / "checker_static_test_include";
+    fs::create_directories(directory);
+    std::ofstream(directory / "tile_size.h") << "#define TILE 16\n";
 
-  checker::StaticAnalysisInput input;
-  input.display_path = "labs/02-transpose-local/transpose.cl";
-  input.source = R"CL(#include "tile_size.h"
+    checker::StaticAnalysisInput input;
+    input.display_path = "labs/02-transpose-local/transpose.cl";
+    input.source = R"CL(#include "tile_size.h"
 __kernel void k(__global float* x)
 {
     __local float tile[TILE];
@@ -60,18 +60,18 @@ __kernel void k(__global float* x)
     x[get_global_id(0)] = tile[TILE - 1 - get_local_id(0)];
 }
 )CL";
-  input.include_dirs = {directory.string()};
-  auto findings = checker::barrier_findings(input);
-  fs::remove_all(directory);
-  INFO(describe(findings));
-  REQUIRE(findings.size() == 1);
-  CHECK(findings[0].rule == rules::missing_barrier_read_after_write);
-  CHECK(findings[0].file == "labs/02-transpose-local/transpose.cl");
-  CHECK(findings[0].line == 6);
+    input.include_dirs = {directory.string()};
+    auto findings = checker::barrier_findings(input);
+    fs::remove_all(directory);
+    INFO(describe(findings));
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == rules::missing_barrier_read_after_write);
+    CHECK(findings[0].file == "labs/02-transpose-local/transpose.cl");
+    CHECK(findings[0].line == 6);
 }
 
 TEST_CASE("input: every kernel in the file is analysed, and only kernels") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 // Never called: not a kernel, so its barrier is not judged on its own.
 void unused_helper(void)
 {
@@ -93,14 +93,14 @@ __kernel void second(__global float* x)
     barrier(CLK_LOCAL_MEM_FENCE);
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK first")));
-  CHECK(has_finding(findings, rules::divergent_exit_before_barrier, line_of(source, "MARK second")));
-  CHECK(count_rule(findings, rules::barrier_in_divergent_branch) == 0);
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK first")));
+    CHECK(has_finding(findings, rules::divergent_exit_before_barrier, line_of(source, "MARK second")));
+    CHECK(count_rule(findings, rules::barrier_in_divergent_branch) == 0);
 }
 
 TEST_CASE("input: an empty file or a file without kernels has no findings") {
-  CHECK(analyse("").empty());
-  CHECK(analyse("float helper(float x) { return x * 2.0f; }\n").empty());
+    CHECK(analyse("").empty());
+    CHECK(analyse("float helper(float x) { return x * 2.0f; }\n").empty());
 }

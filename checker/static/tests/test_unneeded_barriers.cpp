@@ -9,24 +9,24 @@ namespace rules = checker::rules;
 using checker::FindingSeverity;
 
 TEST_CASE("unneeded-barrier: a kernel with no __local memory") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void scale(__global float* x, float factor)
 {
     x[get_global_id(0)] *= factor;
     barrier(CLK_LOCAL_MEM_FENCE);  // MARK
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  REQUIRE(findings.size() == 1);
-  CHECK(findings[0].rule == rules::unneeded_barrier);
-  CHECK(findings[0].severity == FindingSeverity::warning);
-  CHECK(findings[0].line == line_of(source, "MARK"));
-  CHECK(findings[0].message.find("uses no __local memory") != std::string::npos);
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == rules::unneeded_barrier);
+    CHECK(findings[0].severity == FindingSeverity::warning);
+    CHECK(findings[0].line == line_of(source, "MARK"));
+    CHECK(findings[0].message.find("uses no __local memory") != std::string::npos);
 }
 
 TEST_CASE("unneeded-barrier: a global fence is not judged") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void step(__global float* x)
 {
     x[get_global_id(0)] += 1.0f;
@@ -35,11 +35,11 @@ __kernel void step(__global float* x)
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 }
 )CL";
-  CHECK(analyse(source).empty());
+    CHECK(analyse(source).empty());
 }
 
 TEST_CASE("unneeded-barrier: of two barriers in a row, one is reported") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void reverse(__global const float* in, __global float* out)
 {
     __local float s[64];
@@ -49,15 +49,15 @@ __kernel void reverse(__global const float* in, __global float* out)
     out[get_global_id(0)] = s[63 - get_local_id(0)];
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  REQUIRE(findings.size() == 1);
-  CHECK(findings[0].rule == rules::unneeded_barrier);
-  CHECK(findings[0].line == line_of(source, "MARK"));
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == rules::unneeded_barrier);
+    CHECK(findings[0].line == line_of(source, "MARK"));
 }
 
 TEST_CASE("unneeded-barrier: after the last use of the tile") {
-  std::string source = R"CL(
+    std::string source = R"CL(
 __kernel void reverse(__global const float* in, __global float* out)
 {
     __local float s[64];
@@ -67,15 +67,15 @@ __kernel void reverse(__global const float* in, __global float* out)
     barrier(CLK_LOCAL_MEM_FENCE);  // MARK
 }
 )CL";
-  auto findings = analyse(source);
-  INFO(describe(findings));
-  REQUIRE(findings.size() == 1);
-  CHECK(has_finding(findings, rules::unneeded_barrier, line_of(source, "MARK")));
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    REQUIRE(findings.size() == 1);
+    CHECK(has_finding(findings, rules::unneeded_barrier, line_of(source, "MARK")));
 }
 
 TEST_CASE("unneeded-barrier: barriers that are needed are not reported") {
-  SUBCASE("a broadcast by one work-item") {
-    std::string source = R"CL(
+    SUBCASE("a broadcast by one work-item") {
+        std::string source = R"CL(
 __kernel void broadcast(__global const float* in, __global float* out)
 {
     __local float shared_value;
@@ -85,10 +85,10 @@ __kernel void broadcast(__global const float* in, __global float* out)
     out[get_global_id(0)] = shared_value;
 }
 )CL";
-    CHECK(analyse(source).empty());
-  }
-  SUBCASE("a barrier at the top of the tile loop protects the previous step") {
-    std::string source = R"CL(
+        CHECK(analyse(source).empty());
+    }
+    SUBCASE("a barrier at the top of the tile loop protects the previous step") {
+        std::string source = R"CL(
 __kernel void tiles(__global const float* in, __global float* out, uint steps)
 {
     __local float tile[64];
@@ -103,12 +103,12 @@ __kernel void tiles(__global const float* in, __global float* out, uint steps)
     out[get_global_id(0)] = acc;
 }
 )CL";
-    auto findings = analyse(source);
-    INFO(describe(findings));
-    CHECK(findings.empty());
-  }
-  SUBCASE("an in-place update read by a neighbour") {
-    std::string source = R"CL(
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(findings.empty());
+    }
+    SUBCASE("an in-place update read by a neighbour") {
+        std::string source = R"CL(
 __kernel void smooth(__global float* out)
 {
     __local float s[65];
@@ -121,8 +121,8 @@ __kernel void smooth(__global float* out)
     out[get_global_id(0)] = s[(get_local_id(0) + 3) % 64];
 }
 )CL";
-    auto findings = analyse(source);
-    INFO(describe(findings));
-    CHECK(findings.empty());
-  }
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(findings.empty());
+    }
 }
