@@ -7,6 +7,7 @@
 
 #define CHAINS 16
 
+// slide: kernel
 __kernel void fma_peak(__global float* out, float scale, float shift, uint steps)
 {
     float x[CHAINS];
@@ -20,3 +21,4 @@ __kernel void fma_peak(__global float* out, float scale, float shift, uint steps
     for (int c = 0; c < CHAINS; ++c) sum += x[c];
     out[get_global_id(0)] = sum;
 }
+// end slide: kernel

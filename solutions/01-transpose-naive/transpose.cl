@@ -10,6 +10,7 @@
 
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
 {
+    // slide: guarded-copy
     const uint i = get_global_id(0);  // column of a = row of at
     const uint j = get_global_id(1);  // row of a    = column of at
 
@@ -20,4 +21,5 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
         // every write touches a different memory segment.
         at[i * m + j] = a[j * k + i];
     }
+    // end slide: guarded-copy
 }

@@ -14,23 +14,28 @@
 #ifndef TILE_SIZE
 #define TILE_SIZE 16
 #endif
+// slide: rows-per-item
 #ifndef ROWS_PER_ITEM
 #define ROWS_PER_ITEM 1
 #endif
 #define GROUP_ROWS (TILE_SIZE / ROWS_PER_ITEM)  // work-items down a work-group
+// end slide: rows-per-item
 
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
 {
+    // slide: padded-tile
     // One float of padding per row: element (r, c) sits in bank (r*(TILE_SIZE+1) + c) % banks,
     // so the work-items reading a column of the tile (fixed c, r = 0, 1, ...) hit
     // different banks instead of the same one.
     __local float tile[TILE_SIZE][TILE_SIZE + 1];
+    // end slide: padded-tile
 
     const uint lx = get_local_id(0);
     const uint ly = get_local_id(1);
     const uint block_col = get_group_id(0) * TILE_SIZE;  // first column of a in this block
     const uint block_row = get_group_id(1) * TILE_SIZE;  // first row of a in this block
 
+    // slide: read
     // Read: work-item (lx, ly) loads a[block_row + r][block_col + lx] for its rows r;
     // consecutive lx read consecutive floats of one row of a.
     for (uint r = ly; r < TILE_SIZE; r += GROUP_ROWS) {
@@ -45,7 +50,9 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
     // Every work-item reaches this barrier: the edge guards are around the
     // loads and stores, never around the barrier.
     barrier(CLK_LOCAL_MEM_FENCE);
+    // end slide: read
 
+    // slide: write
     // Write: the block lands at rows block_col.., columns block_row.. of at.
     // Consecutive lx write consecutive floats of one row of at.
     for (uint r = ly; r < TILE_SIZE; r += GROUP_ROWS) {
@@ -55,4 +62,5 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
             at[write_row * m + write_col] = tile[lx][r];
         }
     }
+    // end slide: write
 }

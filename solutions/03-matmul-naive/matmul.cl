@@ -10,6 +10,7 @@
 
 __kernel void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, uint N)
 {
+    // slide: body
     const uint col = get_global_id(0);  // column of C, and of B
     const uint row = get_global_id(1);  // row of C, and of A
 
@@ -25,4 +26,5 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
         }
         c[row * N + col] = sum;
     }
+    // end slide: body
 }

@@ -28,6 +28,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
 
     float sum = 0.0f;
 
+    // slide: load
     // Every work-item runs every step, also those outside C: they load zeros
     // and reach both barriers, which all work-items of a group must.
     const uint steps = (K + TILE_SIZE - 1) / TILE_SIZE;
@@ -44,7 +45,9 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
 
         // Read after write: the loop below reads elements other work-items stored.
         barrier(CLK_LOCAL_MEM_FENCE);
+        // end slide: load
 
+        // slide: multiply
         for (uint k = 0; k < TILE_SIZE; ++k) {
             sum += a_tile[ly][k] * b_tile[k][lx];
         }
@@ -53,8 +56,11 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
         // work-items may still be reading.
         barrier(CLK_LOCAL_MEM_FENCE);
     }
+    // end slide: multiply
 
+    // slide: store
     if (row < M && col < N) {
         c[row * N + col] = sum;
     }
+    // end slide: store
 }

@@ -41,12 +41,15 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
     const uint block_col = get_group_id(0) * TILE_SIZE; // first column of the block of C
     const uint row = get_group_id(1) * TILE_SIZE + ly;  // the row of C this work-item computes
 
+    // slide: accumulators
     // One accumulator per output: acc[w] is column block_col + lx + w·GROUP_COLS.
     float acc[THREAD_WORK];
     for (int w = 0; w < THREAD_WORK; ++w) {
         acc[w] = 0.0f;
     }
+    // end slide: accumulators
 
+    // slide: loads
     for (uint k0 = 0; k0 < K; k0 += TILE_SIZE) {
         // Each work-item loads THREAD_WORK elements of each tile, at the
         // columns it owns: row ly of the A tile, row ly of the B tile.
@@ -56,7 +59,9 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
             b_tile[ly][tile_col] = b[(k0 + ly) * N + block_col + tile_col];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
+        // end slide: loads
 
+        // slide: reuse
         for (uint k = 0; k < TILE_SIZE; ++k) {
             // The idea of this lab: A's element is read from local memory once
             // and kept in a register for THREAD_WORK multiply-adds.
@@ -67,8 +72,11 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
+    // end slide: reuse
 
+    // slide: store
     for (int w = 0; w < THREAD_WORK; ++w) {
         c[row * N + block_col + lx + w * GROUP_COLS] = acc[w];
     }
+    // end slide: store
 }

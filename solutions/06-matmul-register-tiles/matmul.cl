@@ -54,12 +54,14 @@
 void fetch_slices(__global const float* a, __global const float* b, uint K, uint N, int tile_row,
                   int tile_col, uint k0, int id, float4 a_next[A_LOADS], float4 b_next[B_LOADS])
 {
+    // slide: fetch-a
     for (int l = 0; l < A_LOADS; ++l) {
         const int v = id + l * THREADS;
         const int row = v / (TILE_K / 4);
         const int k = (v % (TILE_K / 4)) * 4;
         a_next[l] = *(__global const float4*)(a + (size_t)(tile_row + row) * K + k0 + k);
     }
+    // end slide: fetch-a
     for (int l = 0; l < B_LOADS; ++l) {
         const int v = id + l * THREADS;
         const int k = v / (TILE_N / 4);
@@ -74,6 +76,7 @@ void fetch_slices(__global const float* a, __global const float* b, uint K, uint
 void stage_slices(__local float4 a_slice[TILE_K][TILE_M / 4], __local float4 b_slice[TILE_K][TILE_N / 4],
                   int id, const float4 a_next[A_LOADS], const float4 b_next[B_LOADS])
 {
+    // slide: stage-a
     __local float* a_columns = (__local float*)a_slice;
     for (int l = 0; l < A_LOADS; ++l) {
         const int v = id + l * THREADS;
@@ -84,6 +87,7 @@ void stage_slices(__local float4 a_slice[TILE_K][TILE_M / 4], __local float4 b_s
         a_columns[(k + 2) * TILE_M + row] = a_next[l].z;
         a_columns[(k + 3) * TILE_M + row] = a_next[l].w;
     }
+    // end slide: stage-a
     for (int l = 0; l < B_LOADS; ++l) {
         const int v = id + l * THREADS;
         b_slice[v / (TILE_N / 4)][v % (TILE_N / 4)] = b_next[l];
@@ -98,10 +102,12 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     b += product * K * N;
     c += product * M * N;
 
+    // slide: two-buffers
     // Two pairs of slices, used in turn (double buffering): while the
     // work-group multiplies one pair, the next slices are stored into the other.
     __local float4 a_tile[2][TILE_K][TILE_M / 4];
     __local float4 b_tile[2][TILE_K][TILE_N / 4];
+    // end slide: two-buffers
 
     const int tx = get_local_id(0);
     const int ty = get_local_id(1);
@@ -118,19 +124,24 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
         for (int j = 0; j < WPT_N / 4; ++j)
             acc[i][j] = (float4)(0.0f);
 
+    // slide: prologue
     float4 a_next[A_LOADS];
     float4 b_next[B_LOADS];
     fetch_slices(a, b, K, N, tile_row, tile_col, 0, id, a_next, b_next);
     stage_slices(a_tile[0], b_tile[0], id, a_next, b_next);
     barrier(CLK_LOCAL_MEM_FENCE);
+    // end slide: prologue
 
+    // slide: prefetch
     int now = 0;  // the pair of slices being multiplied; 1 - now is being filled
     for (uint k0 = 0; k0 < K; k0 += TILE_K) {
         const bool more = k0 + TILE_K < K;
         // Start fetching the next slices: the loads are in flight while the
         // multiply-adds below run.
         if (more) fetch_slices(a, b, K, N, tile_row, tile_col, k0 + TILE_K, id, a_next, b_next);
+        // end slide: prefetch
 
+        // slide: micro-tile
         for (int k = 0; k < TILE_K; ++k) {
             // One column of A and one row of B into registers ...
             float a_reg[WPT_M];
@@ -148,14 +159,18 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
                 for (int j = 0; j < WPT_N / 4; ++j)
                     acc[i][j] = fma((float4)(a_reg[i]), b_reg[j], acc[i][j]);
         }
+        // end slide: micro-tile
 
+        // slide: swap
         // The other pair was last read before the previous barrier, so it can
         // be overwritten now; one barrier per step makes the new pair visible.
         if (more) stage_slices(a_tile[1 - now], b_tile[1 - now], id, a_next, b_next);
         barrier(CLK_LOCAL_MEM_FENCE);
         now = 1 - now;
     }
+    // end slide: swap
 
+    // slide: store
     // a_reg[4*i + r] came from row 4*(ty + i*THREADS_M) + r of the macro tile.
     for (int i = 0; i < WPT_M; ++i) {
         const int row = tile_row + 4 * (ty + (i / 4) * THREADS_M) + i % 4;
@@ -164,4 +179,5 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
             *(__global float4*)(c + (size_t)row * N + col) = acc[i][j];
         }
     }
+    // end slide: store
 }

@@ -53,6 +53,7 @@ __kernel void strassen_split(__global const float* a, __global const float* b,
         const float a21 = node_a[(row + half_m) * width + col];
         const float a22 = node_a[(row + half_m) * width + col + half_k];
 
+        // slide: split-left
         const size_t size = (size_t)half_m * half_k;              // elements of one operand
         __global float* out = left + node * 7 * size + row * half_k + col;
         out[0 * size] = a11;            // p1 = a (f - h)
@@ -62,6 +63,7 @@ __kernel void strassen_split(__global const float* a, __global const float* b,
         out[4 * size] = a11 + a22;      // p5 = (a + d)(e + h)
         out[5 * size] = a12 - a22;      // p6 = (b - d)(g + h)
         out[6 * size] = a11 - a21;      // p7 = (a - c)(e + f)
+        // end slide: split-left
     }
 
     // The right operands: quadrants of B are half_k × half_n.
@@ -73,6 +75,7 @@ __kernel void strassen_split(__global const float* a, __global const float* b,
         const float b21 = node_b[(row + half_k) * width + col];
         const float b22 = node_b[(row + half_k) * width + col + half_n];
 
+        // slide: split-right
         const size_t size = (size_t)half_k * half_n;
         __global float* out = right + node * 7 * size + row * half_n + col;
         out[0 * size] = b12 - b22;      // p1 = a (f - h)
@@ -82,6 +85,7 @@ __kernel void strassen_split(__global const float* a, __global const float* b,
         out[4 * size] = b11 + b22;      // p5 = (a + d)(e + h)
         out[5 * size] = b21 + b22;      // p6 = (b - d)(g + h)
         out[6 * size] = b11 + b12;      // p7 = (a - c)(e + f)
+        // end slide: split-right
     }
 }
 
@@ -105,10 +109,12 @@ __kernel void strassen_merge(__global const float* products, __global float* c,
     const float p6 = in[5 * size];
     const float p7 = in[6 * size];
 
+    // slide: merge
     __global float* node_c = c + node * (4 * size);
     const size_t width = 2 * (size_t)half_n;                      // a row of the node's C
     node_c[row * width + col] = p5 + p4 - p2 + p6;                          // c11
     node_c[row * width + col + half_n] = p1 + p2;                           // c12
     node_c[(row + half_m) * width + col] = p3 + p4;                         // c21
     node_c[(row + half_m) * width + col + half_n] = p1 + p5 - p3 - p7;      // c22
+    // end slide: merge
 }

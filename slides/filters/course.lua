@@ -1,0 +1,620 @@
+--[[ The course's pandoc filter: code and figures that cannot go stale.
+
+Used for every output format (HTML and beamer). It does four things, and any
+problem stops the build with a message naming the deck and the block:
+
+1. Code blocks with an `include` attribute are replaced by the named region of
+   a kernel file (paths relative to the course root):
+
+       ```{include="solutions/04-matmul-tiled/matmul.cl" region="load"}
+       ```
+
+   A region is delimited in the kernel file by two marker lines,
+
+       // slide: load
+       ...
+       // end slide: load
+
+   Marker lines are never shown (regions may nest and overlap). Every marker
+   of an included file is validated: a region opened twice, closed without
+   being opened, or never closed fails the build, as do a missing file and an
+   unknown region. Without `region`, the whole file is shown. The common
+   indentation of the region is removed. In the student edition (no
+   solutions/ folder) an include from solutions/ becomes a box that says so.
+
+2. Every code block, included or written in the deck, must fit a 1280×720
+   slide: at most MAX_LINES (18) lines of at most MAX_COLUMNS (92) characters,
+   or COLUMN_MAX (44) inside a `::: column` of a two-column slide, and no tabs.
+   The block gets a class that sets its font size (see slides.css): the
+   largest that fits its widest line and its line count, or the author's
+   `.code-m` / `.code-s` when that is smaller.
+
+3. Benchmark figures: a code block with class `bench` (a table) or
+   `bench-chart` (a bar chart in HTML, a table elsewhere) reads the rows of a
+   results file written by `lab bench --markdown`:
+
+       ```{.bench file="docs/results/pocl.md" lab="03,04" size="512"}
+       ```
+
+   Attributes select rows: `lab` (comma list; "-" selects the device-limit
+   rows), `what` and `size` (case-insensitive substrings, `a|b` for either,
+   `-` for an empty cell),
+   `columns` (which columns to show, comma-separated). The device line
+   of the file becomes the caption. No matching row fails the build.
+
+4. Deck structure: the last slide is "Questions ...", and a deck whose
+   metadata names a `lab` has a "Lab NN ..." slide just before it.
+
+It also records every file it reads, and with `-M depfile=PATH` writes a
+Makefile-style dependency file so ninja rebuilds a deck when a kernel changes.
+]]
+
+local MAX_LINES = 18
+local MAX_COLUMNS = 92
+-- font-size classes by longest line; slides.css sizes them (22, 20, 18 px)
+local SIZE_CLASSES = { { 76, 'code-l' }, { 84, 'code-m' }, { MAX_COLUMNS, 'code-s' } }
+-- inside one column of a two-column slide (::: column), half the width
+local COLUMN_MAX = 44
+local COLUMN_SIZE_CLASSES = { { 36, 'code-l' }, { 40, 'code-m' }, { COLUMN_MAX, 'code-s' } }
+-- and by height: 18 lines fit a slide with its title only at 18 px
+local HEIGHT_CLASSES = { { 14, 'code-l' }, { 16, 'code-m' }, { MAX_LINES, 'code-s' } }
+local RANK = { ['code-s'] = 1, ['code-m'] = 2, ['code-l'] = 3 }
+-- the same classes in beamer's 16:9 frames (160 mm wide)
+local LATEX_SIZES = { ['code-s'] = '\\scriptsize', ['code-m'] = '\\footnotesize', ['code-l'] = '\\footnotesize' }
+
+local stringify = pandoc.utils.stringify
+
+local root = nil         -- course root, with a trailing slash
+local deck = 'deck'      -- input file, for messages
+local depfile = nil
+local deps = {}          -- files read, in order
+local dep_seen = {}
+local lab = nil          -- the lab this deck leads to ("04"), from metadata
+
+local function fail(message)
+  error('\n' .. deck .. ': ' .. message .. '\n', 0)
+end
+
+local function dirname(path)
+  local dir = path:match('^(.*)/[^/]*$')
+  if dir == nil then return '.' end
+  if dir == '' then return '/' end
+  return dir
+end
+
+local function is_html()
+  return FORMAT:match('html') ~= nil
+end
+
+local function add_dep(path)
+  if not dep_seen[path] then
+    dep_seen[path] = true
+    table.insert(deps, path)
+  end
+end
+
+local function file_exists(path)
+  local f = io.open(path, 'rb')
+  if f then f:close() return true end
+  return false
+end
+
+local function is_dir(path)
+  -- io.open on a directory succeeds on Linux, reading it fails
+  local f = io.open(path, 'rb')
+  if not f then return false end
+  local _, err, code = f:read(1)
+  f:close()
+  return code == 21   -- EISDIR
+end
+
+local function read_file(relative, what)
+  local full = root .. relative
+  local f = io.open(full, 'rb')
+  if not f then fail(what .. ' "' .. relative .. '" does not exist (looked for ' .. full .. ')') end
+  local text = f:read('a')
+  f:close()
+  if text == nil then fail(what .. ' "' .. relative .. '" cannot be read') end
+  add_dep(full)
+  return text
+end
+
+local function split_lines(text)
+  local lines = {}
+  text = text:gsub('\r\n', '\n')
+  if text:sub(-1) ~= '\n' then text = text .. '\n' end
+  for line in text:gmatch('([^\n]*)\n') do table.insert(lines, line) end
+  return lines
+end
+
+local function trim(s)
+  return (s:gsub('^%s+', ''):gsub('%s+$', ''))
+end
+
+-- 1. Regions -----------------------------------------------------------------
+
+local OPEN = '^%s*//%s*slide:%s*([%w_%-]+)%s*$'
+local CLOSE = '^%s*//%s*end slide:%s*([%w_%-]+)%s*$'
+local LOOKS_LIKE_MARKER = '^%s*//%s*[Ee]nd[%s%-_]*[Ss]lides?%s*:' -- typos of either form
+local LOOKS_LIKE_OPEN = '^%s*//%s*[Ss]lides?%s*:'
+
+-- Parses every marker of a file: name -> {first, last} (line numbers of the
+-- region's content), plus the set of marker lines.
+local function parse_regions(path, lines)
+  local regions, open, markers = {}, {}, {}
+  for n, line in ipairs(lines) do
+    local opened = line:match(OPEN)
+    local closed = line:match(CLOSE)
+    if opened then
+      if regions[opened] or open[opened] then
+        fail(path .. ':' .. n .. ': region "' .. opened .. '" is opened a second time (names must be unique in a file)')
+      end
+      open[opened] = n
+      markers[n] = true
+    elseif closed then
+      if not open[closed] then
+        fail(path .. ':' .. n .. ': "// end slide: ' .. closed .. '" closes a region that is not open')
+      end
+      if n == open[closed] + 1 then
+        fail(path .. ':' .. n .. ': region "' .. closed .. '" is empty')
+      end
+      regions[closed] = { first = open[closed] + 1, last = n - 1 }
+      open[closed] = nil
+      markers[n] = true
+    elseif line:match(LOOKS_LIKE_MARKER) or line:match(LOOKS_LIKE_OPEN) then
+      fail(path .. ':' .. n .. ': malformed marker "' .. trim(line) ..
+           '" (write "// slide: NAME" and "// end slide: NAME", NAME of letters, digits, - and _)')
+    end
+  end
+  for name, n in pairs(open) do
+    fail(path .. ':' .. n .. ': region "' .. name .. '" is never closed (add "// end slide: ' .. name .. '")')
+  end
+  return regions, markers
+end
+
+local function dedent(lines)
+  local common = nil
+  for _, line in ipairs(lines) do
+    if line:match('%S') then
+      local indent = #line:match('^( *)')
+      if common == nil or indent < common then common = indent end
+    end
+  end
+  common = common or 0
+  local out = {}
+  for _, line in ipairs(lines) do
+    if line:match('%S') then table.insert(out, line:sub(common + 1)) else table.insert(out, '') end
+  end
+  -- no blank lines at either end
+  while #out > 0 and out[1] == '' do table.remove(out, 1) end
+  while #out > 0 and out[#out] == '' do table.remove(out) end
+  return out
+end
+
+-- Returns the region's text and a label "path, lines a–b", or nil when the
+-- file is a solution and this is the student edition.
+local function resolve_include(path, region)
+  if path:match('^/') or path:match('%.%.') then
+    fail('include="' .. path .. '": give a path inside the course, relative to its root')
+  end
+  if path:match('^solutions/') and not is_dir(root .. 'solutions') then
+    return nil
+  end
+  local lines = split_lines(read_file(path, 'included file'))
+  local regions, markers = parse_regions(path, lines)
+  local first, last = 1, #lines
+  if region then
+    local r = regions[region]
+    if not r then
+      local known = {}
+      for name in pairs(regions) do table.insert(known, name) end
+      table.sort(known)
+      fail('include="' .. path .. '" region="' .. region .. '": no such region (the file has: ' ..
+           (#known > 0 and table.concat(known, ', ') or 'no markers') .. ')')
+    end
+    first, last = r.first, r.last
+  end
+  local body = {}
+  for n = first, last do
+    if not markers[n] then table.insert(body, lines[n]) end
+  end
+  body = dedent(body)
+  if #body == 0 then fail('include="' .. path .. '"' .. (region and (' region="' .. region .. '"') or '') .. ' is empty') end
+  local label = path .. (first == last and (', line ' .. first) or (', lines ' .. first .. '–' .. last))
+  return table.concat(body, '\n'), label
+end
+
+-- 2. Limits --------------------------------------------------------------------
+
+local function check_limits(text, where, narrow)
+  local max_columns = narrow and COLUMN_MAX or MAX_COLUMNS
+  local lines = split_lines(text)
+  if #lines > MAX_LINES then
+    fail(where .. ': ' .. #lines .. ' lines; a code block may have at most ' .. MAX_LINES ..
+         ' to fit a 1280×720 slide (choose a smaller region, or split it over two slides)')
+  end
+  local widest = 0
+  for n, line in ipairs(lines) do
+    if line:find('\t', 1, true) then fail(where .. ': line ' .. n .. ' contains a tab; use spaces') end
+    local width = utf8.len(line)
+    if width == nil then fail(where .. ': line ' .. n .. ' is not valid UTF-8') end
+    if width > max_columns then
+      fail(where .. ': line ' .. n .. ' is ' .. width .. ' characters wide; at most ' .. max_columns ..
+           (narrow and ' fit one column of a two-column slide:\n    ' or ' fit a 1280×720 slide:\n    ') .. line)
+    end
+    if width > widest then widest = width end
+  end
+  local by_width, by_height
+  for _, entry in ipairs(narrow and COLUMN_SIZE_CLASSES or SIZE_CLASSES) do
+    if widest <= entry[1] then by_width = entry[2] break end
+  end
+  for _, entry in ipairs(HEIGHT_CLASSES) do
+    if #lines <= entry[1] then by_height = entry[2] break end
+  end
+  return RANK[by_width] < RANK[by_height] and by_width or by_height
+end
+
+local function describe(cb)
+  local first = split_lines(cb.text)[1] or ''
+  return 'code block "' .. first:sub(1, 40) .. '"'
+end
+
+-- 3. Benchmark results ----------------------------------------------------------
+
+local function cells(line)
+  local out = {}
+  local inner = trim(line):gsub('^|', ''):gsub('|$', '')
+  for cell in (inner .. '|'):gmatch('([^|]*)|') do table.insert(out, trim(cell)) end
+  return out
+end
+
+local results_cache = {}
+
+local function read_results(path)
+  if results_cache[path] then return results_cache[path] end
+  local lines = split_lines(read_file(path, 'results file'))
+  local device = nil
+  local header, rows = nil, {}
+  for _, line in ipairs(lines) do
+    if not device and line:match('^Device:') then
+      device = trim(line)
+    elseif line:match('^%s*|') then
+      local c = cells(line)
+      if not header then
+        header = c
+      elseif not line:match('^%s*|%s*:?%-') then
+        table.insert(rows, c)
+      end
+    end
+  end
+  if not device then fail(path .. ': no "Device: ..." line (is it a file written by `lab bench --markdown`?)') end
+  if not header then fail(path .. ': no table') end
+  local index = {}
+  for i, name in ipairs(header) do index[name] = i end
+  for _, name in ipairs({ 'lab', 'what', 'size', 'time', 'rate', 'share of limit' }) do
+    if not index[name] then fail(path .. ': the table has no column "' .. name .. '"') end
+  end
+  local results = { device = device, header = header, index = index, rows = rows, path = path }
+  results_cache[path] = results
+  return results
+end
+
+local function select_rows(results, cb)
+  local labs = nil
+  if cb.attributes['lab'] then
+    labs = {}
+    for l in cb.attributes['lab']:gmatch('[^,%s]+') do
+      if l == '-' then l = '–' end
+      labs[l] = true
+    end
+  end
+  -- what= and size= are case-insensitive substrings; "a|b" matches either
+  local function matcher(attribute)
+    local value = cb.attributes[attribute]
+    if not value then return nil end
+    local options = {}
+    for option in value:lower():gmatch('[^|]+') do table.insert(options, trim(option)) end
+    return function(cell)
+      cell = cell:lower()
+      for _, option in ipairs(options) do
+        if option == '-' then   -- "-" matches an empty cell
+          if cell == '' then return true end
+        elseif cell:find(option, 1, true) then
+          return true
+        end
+      end
+      return false
+    end
+  end
+  local what, size = matcher('what'), matcher('size')
+  local picked = {}
+  for _, row in ipairs(results.rows) do
+    local ok = true
+    if labs and not labs[row[results.index['lab']]] then ok = false end
+    if ok and what and not what(row[results.index['what']]) then ok = false end
+    if ok and size and not size(row[results.index['size']]) then ok = false end
+    if ok then table.insert(picked, row) end
+  end
+  if #picked == 0 then
+    local attrs = {}
+    for _, k in ipairs({ 'lab', 'what', 'size' }) do
+      if cb.attributes[k] then table.insert(attrs, k .. '="' .. cb.attributes[k] .. '"') end
+    end
+    fail(results.path .. ': no row matches ' .. table.concat(attrs, ' '))
+  end
+  return picked
+end
+
+local function caption_text(results)
+  return results.device .. ' Source: ' .. results.path .. ', written by `lab bench --markdown`.'
+end
+
+local function escape_md(s)
+  return (s:gsub('([\\`*_%[%]<>|$])', '\\%1'))
+end
+
+local function bench_table(cb)
+  local results = read_results(cb.attributes['file'] or fail('a bench block needs file="docs/results/....md"'))
+  local rows = select_rows(results, cb)
+  local columns = {}
+  if cb.attributes['columns'] then
+    for name in cb.attributes['columns']:gmatch('[^,]+') do
+      name = trim(name)
+      if not results.index[name] then fail(results.path .. ': no column "' .. name .. '"') end
+      table.insert(columns, name)
+    end
+  else
+    columns = { 'lab', 'what', 'size', 'time', 'rate', 'share of limit' }
+  end
+  local right = { time = true, rate = true }
+  local md = {}
+  local head, rule = {}, {}
+  for _, name in ipairs(columns) do
+    table.insert(head, escape_md(name))
+    table.insert(rule, right[name] and '---:' or '---')
+  end
+  table.insert(md, '| ' .. table.concat(head, ' | ') .. ' |')
+  table.insert(md, '|' .. table.concat(rule, '|') .. '|')
+  for _, row in ipairs(rows) do
+    local out = {}
+    for _, name in ipairs(columns) do table.insert(out, escape_md(row[results.index[name]])) end
+    table.insert(md, '| ' .. table.concat(out, ' | ') .. ' |')
+  end
+  local blocks = pandoc.read(table.concat(md, '\n') .. '\n', 'markdown').blocks
+  -- long rows make pandoc give the columns fixed relative widths; let the
+  -- browser size them to their contents instead
+  for _, block in ipairs(blocks) do
+    if block.t == 'Table' and block.colspecs then
+      for i, spec in ipairs(block.colspecs) do block.colspecs[i] = { spec[1], nil } end
+    end
+  end
+  local caption = pandoc.read(escape_md(caption_text(results)):gsub('\\`', '`'), 'markdown').blocks
+  if not is_html() then
+    return { pandoc.RawBlock('latex', '{\\footnotesize'), pandoc.Div(blocks), pandoc.RawBlock('latex', '\\par}'),
+             pandoc.RawBlock('latex', '{\\tiny'), pandoc.Div(caption), pandoc.RawBlock('latex', '\\par}') }
+  end
+  local out = { pandoc.Div(blocks, pandoc.Attr('', { 'bench-table' })) }
+  table.insert(out, pandoc.Div(caption, pandoc.Attr('', { 'bench-source' })))
+  return out
+end
+
+local function svg_escape(s)
+  return (s:gsub('&', '&amp;'):gsub('<', '&lt;'):gsub('>', '&gt;'))
+end
+
+-- A horizontal bar chart of the selected rows' rates, with the device's limit
+-- (FMA peak for GFLOP/s, copy bandwidth for GB/s) as a dashed line. Labs are
+-- blue bars, the other rows (libraries, limits) grey.
+local function bench_chart(cb)
+  if not is_html() then return bench_table(cb) end
+  local results = read_results(cb.attributes['file'] or fail('a bench-chart block needs file="..."'))
+  local rows = select_rows(results, cb)
+  local bars, unit = {}, nil
+  local sizes, same_size = {}, true
+  for _, row in ipairs(rows) do
+    local size = row[results.index['size']]
+    if #sizes > 0 and size ~= sizes[1] then same_size = false end
+    table.insert(sizes, size)
+  end
+  for i, row in ipairs(rows) do
+    local rate = row[results.index['rate']]
+    local value, u = rate:match('^([%d%.]+)%s+(%S+)$')
+    if not value then fail(results.path .. ': rate "' .. rate .. '" is not a number with a unit') end
+    if unit and u ~= unit then fail(results.path .. ': a chart mixes ' .. unit .. ' and ' .. u) end
+    unit = u
+    local lab_name = row[results.index['lab']]
+    local is_lab = lab_name ~= '–'
+    local label = is_lab and ('lab ' .. lab_name) or (row[results.index['what']]:gsub('%s*%(.*%)', ''))
+    if not same_size then label = label .. ', ' .. sizes[i] end
+    table.insert(bars, { label = label, value = tonumber(value), text = rate, is_lab = is_lab })
+  end
+  local limit_name, limit = nil, nil
+  if unit == 'GFLOP/s' then
+    limit_name, limit = 'FMA peak', tonumber(results.device:match('FMA peak ([%d%.]+) GFLOP/s'))
+  elseif unit == 'GB/s' then
+    limit_name, limit = 'copy', tonumber(results.device:match('copy ([%d%.]+) GB/s'))
+  end
+  local max = limit or 0
+  local longest = 0
+  for _, b in ipairs(bars) do
+    if b.value > max then max = b.value end
+    longest = math.max(longest, utf8.len(b.label))
+  end
+  local width, bar_h, gap, top = 1100, 30, 12, same_size and 34 or 10
+  local label_w = math.min(460, 24 + math.ceil(longest * 12))
+  local plot_w = width - label_w - 170
+  local height = top + #bars * (bar_h + gap) + 34
+  local svg = {}
+  table.insert(svg, string.format('<svg class="bench-chart" xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="18">', width, height, width, height))
+  if same_size then
+    table.insert(svg, string.format('<text x="%d" y="20" fill="#5a6475" font-size="16">%s at %s (longer is faster)</text>', label_w, unit, svg_escape(sizes[1])))
+  end
+  table.insert(svg, string.format('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#9aa5b5" stroke-width="1.5"/>', label_w, top - 4, label_w, top + #bars * (bar_h + gap) - gap + 4))
+  for i, b in ipairs(bars) do
+    local y = top + (i - 1) * (bar_h + gap)
+    local w = math.max(2, plot_w * b.value / max)
+    table.insert(svg, string.format('<text x="%d" y="%d" text-anchor="end" fill="#1d2433">%s</text>', label_w - 12, y + 21, svg_escape(b.label)))
+    table.insert(svg, string.format('<rect x="%d" y="%d" width="%.1f" height="%d" rx="3" fill="%s"/>', label_w, y, w, bar_h, b.is_lab and '#3a6fb0' or '#9aa5b5'))
+    table.insert(svg, string.format('<text x="%.1f" y="%d" fill="#1d2433">%s</text>', label_w + w + 8, y + 21, svg_escape(b.text)))
+  end
+  if limit then
+    local x = label_w + plot_w * limit / max
+    local bottom = top + #bars * (bar_h + gap)
+    table.insert(svg, string.format('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#c0392b" stroke-width="2" stroke-dasharray="6 5"/>', x, top - 6, x, bottom))
+    table.insert(svg, string.format('<text x="%.1f" y="%d" text-anchor="middle" fill="#c0392b">%s %s %s</text>', x, bottom + 22, limit_name, tostring(limit), unit))
+  end
+  table.insert(svg, '</svg>')
+  local caption = pandoc.read(escape_md(caption_text(results)):gsub('\\`', '`'), 'markdown').blocks
+  return { pandoc.RawBlock('html', '<div class="bench-chart">' .. table.concat(svg) .. '</div>'),
+           pandoc.Div(caption, pandoc.Attr('', { 'bench-source' })) }
+end
+
+-- The code-block handler -----------------------------------------------------------
+
+local function code_block(cb, narrow)
+  if cb.attributes['fits'] then return nil end   -- done already, inside a column
+  if cb.classes:includes('bench') then return bench_table(cb) end
+  if cb.classes:includes('bench-chart') then return bench_chart(cb) end
+
+  local label = nil
+  local where = describe(cb)
+  local path = cb.attributes['include']
+  if path then
+    local region = cb.attributes['region']
+    where = 'include="' .. path .. '"' .. (region and (' region="' .. region .. '"') or '')
+    if cb.text:match('%S') then fail(where .. ': an include block must be empty (its text comes from the file)') end
+    local text
+    text, label = resolve_include(path, region)
+    if text == nil then
+      local note = pandoc.Para({ pandoc.Str('Solution code: '), pandoc.Code(path), pandoc.Str(', region '),
+                                 pandoc.Code(region or '(whole file)'),
+                                 pandoc.Str('. Solutions are not part of the student edition; your instructor shows this slide after the lab.') })
+      return pandoc.Div({ note }, pandoc.Attr('', { 'solution-placeholder' }))
+    end
+    cb.text = text
+    cb.attributes['include'] = nil
+    cb.attributes['region'] = nil
+    if #cb.classes == 0 and path:match('%.cl$') then cb.classes:insert('opencl') end
+  elseif cb.attributes['region'] then
+    fail(where .. ': region= needs include=')
+  end
+  local size = check_limits(cb.text, where, narrow)
+  local chosen = nil   -- the author may ask for a smaller size
+  for i = #cb.classes, 1, -1 do
+    if RANK[cb.classes[i]] then
+      chosen = cb.classes[i]
+      cb.classes:remove(i)
+    end
+  end
+  if chosen and RANK[chosen] < RANK[size] then size = chosen end
+  cb.classes:insert(size)
+  if narrow then cb.attributes['fits'] = 'column' end
+  if is_html() then
+    if not label then return cb end
+    local source = pandoc.Div({ pandoc.Plain({ pandoc.Code(label) }) }, pandoc.Attr('', { 'code-source' }))
+    return pandoc.Div({ cb, source }, pandoc.Attr('', { 'included-code' }))
+  end
+  -- LaTeX (beamer): the same size classes as font sizes, the label small and right
+  local out = { pandoc.RawBlock('latex', '\\begingroup\\fvset{fontsize=' .. LATEX_SIZES[size] .. '}'), cb }
+  if label then
+    table.insert(out, pandoc.Para({ pandoc.RawInline('latex', '\\vspace{-0.8em}\\hfill{\\tiny '),
+                                    pandoc.Code(label), pandoc.RawInline('latex', '}') }))
+  end
+  table.insert(out, pandoc.RawBlock('latex', '\\endgroup'))
+  return out
+end
+
+local function image(img)
+  local src = img.src
+  if not src:match('^[%w+.-]+:') then
+    local full = root .. 'slides/' .. src
+    if not file_exists(full) then fail('image "' .. src .. '" does not exist (looked for ' .. full .. ')') end
+    add_dep(full)
+  end
+  return nil
+end
+
+-- 4. Deck structure -----------------------------------------------------------------
+
+local function check_structure(doc)
+  local titles = {}
+  for _, block in ipairs(doc.blocks) do
+    if block.t == 'Header' and block.level <= 2 then table.insert(titles, stringify(block.content)) end
+  end
+  if #titles == 0 then fail('no slides (a slide starts with "## Title")') end
+  if not titles[#titles]:match('^Questions') then
+    fail('the last slide is "' .. titles[#titles] .. '"; every deck ends with "Questions ..."')
+  end
+  if lab then
+    local before = titles[#titles - 1] or ''
+    if not before:match('^Lab ' .. lab .. '%f[%D]') then
+      fail('metadata says this deck leads to lab ' .. lab .. ', so the slide before the questions must be "Lab ' ..
+           lab .. ': ..." (it is "' .. before .. '")')
+    end
+  end
+end
+
+local function write_depfile()
+  if not depfile then return end
+  local target = PANDOC_STATE.output_file or fail('-M depfile needs an output file (-o)')
+  local function esc(p) return (p:gsub(' ', '\\ ')) end
+  local escaped = {}
+  for _, p in ipairs(deps) do table.insert(escaped, esc(p)) end
+  local f = io.open(depfile, 'w') or fail('cannot write the dependency file ' .. depfile)
+  f:write(esc(target) .. ': ' .. table.concat(escaped, ' \\\n  ') .. '\n')
+  f:close()
+end
+
+local function meta(m)
+  deck = PANDOC_STATE.input_files[1] or 'stdin'
+  if m['course-root'] then
+    root = stringify(m['course-root'])
+  else
+    root = dirname(dirname(deck))   -- decks live in <root>/slides/
+  end
+  if root:sub(-1) ~= '/' then root = root .. '/' end
+  if m['depfile'] then depfile = stringify(m['depfile']) end
+  if m['lab'] then
+    lab = stringify(m['lab'])
+    if not lab:match('^%d%d$') then fail('metadata lab: "' .. lab .. '" is not a two-digit lab number') end
+  end
+  add_dep(deck)
+  if not is_html() then
+    -- beamer's title page shows institute and date: the course and the lecture
+    if m['course'] then m['institute'] = m['course'] end
+    if m['lecture'] then
+      m['date'] = 'Lecture ' .. stringify(m['lecture']) .. (lab and (' · leads to lab ' .. lab) or '')
+    end
+    return m
+  end
+  return nil
+end
+
+-- code blocks in a column first, with the narrower limit; in beamer, the
+-- callout boxes of the HTML (key, pitfall, aside) become blocks
+local BEAMER_BOXES = { key = 'block', pitfall = 'alertblock', aside = 'exampleblock' }
+local function column(div)
+  if div.classes:includes('column') then
+    local narrow = { CodeBlock = function(cb) return code_block(cb, true) end }
+    if div.walk then return div:walk(narrow) end   -- pandoc 2.17 and later
+    return pandoc.walk_block(div, narrow)
+  end
+  if not is_html() then
+    for class, env in pairs(BEAMER_BOXES) do
+      if div.classes:includes(class) then
+        local content = pandoc.List({ pandoc.RawBlock('latex', '\\begin{' .. env .. '}{}') })
+        content:extend(div.content)
+        content:insert(pandoc.RawBlock('latex', '\\end{' .. env .. '}'))
+        return content
+      end
+    end
+  end
+  return nil
+end
+
+return {
+  { Meta = meta },
+  { Div = column },
+  { CodeBlock = function(cb) return code_block(cb, false) end, Image = image },
+  { Pandoc = function(doc) check_structure(doc); write_depfile(); return nil end },
+}
