@@ -82,8 +82,10 @@ int match_device(const std::vector<std::string>& labels, const std::string& patt
         const long index = std::strtol(wanted.c_str(), nullptr, 10);
         return index < static_cast<long>(labels.size()) ? static_cast<int>(index) : -1;
     }
+    // PoCL calls its platform "Portable Computing Language"; users call it pocl.
+    const std::string name_part = wanted == "pocl" ? "portable computing language" : wanted;
     for (std::size_t i = 0; i < labels.size(); ++i) {
-        if (lowercase(labels[i]).find(wanted) != std::string::npos) return static_cast<int>(i);
+        if (lowercase(labels[i]).find(name_part) != std::string::npos) return static_cast<int>(i);
     }
     return -1;
 }

@@ -20,15 +20,21 @@ LaunchShape MatmulProblem::shape(ProblemSize size) const {
 
 LaunchEvents MatmulProblem::launch(const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c,
                                    const LaunchShape& s) {
-    kernel_.setArg(0, a);
-    kernel_.setArg(1, b);
-    kernel_.setArg(2, c);
-    kernel_.setArg(3, static_cast<cl_uint>(s.padded.rows));
-    kernel_.setArg(4, static_cast<cl_uint>(s.padded.inner));
-    kernel_.setArg(5, static_cast<cl_uint>(s.padded.cols));
-    const cl::Event event = enqueue_kernel(session_.queue, kernel_, s.global_range(), s.local_range(),
-                                           built_.source.display_path + ", kernel matmul");
+    const cl::Event event =
+        enqueue_matmul(session_.queue, kernel_, s, a, b, c, 1, built_.source.display_path + ", kernel matmul");
     return {event, event};
+}
+
+cl::Event enqueue_matmul(const cl::CommandQueue& queue, cl::Kernel& kernel, const LaunchShape& shape,
+                         const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c, std::size_t batch,
+                         const std::string& where) {
+    kernel.setArg(0, a);
+    kernel.setArg(1, b);
+    kernel.setArg(2, c);
+    kernel.setArg(3, static_cast<cl_uint>(shape.padded.rows));
+    kernel.setArg(4, static_cast<cl_uint>(shape.padded.inner));
+    kernel.setArg(5, static_cast<cl_uint>(shape.padded.cols));
+    return enqueue_kernel(queue, kernel, shape.global_range(batch), shape.local_range(batch), where);
 }
 
 Matrix MatmulProblem::multiply(const Matrix& a, const Matrix& b, GuardDamage* damage) {
@@ -61,8 +67,7 @@ SizeVerdict MatmulProblem::check(ProblemSize size, std::uint64_t seed) {
         compare_with_reference(matmul_reference(a, b, rows), c, matmul_tolerance_factor(size.k));
     // With padding, the kernel's output buffer is the padded C: name its shape as the kernel sees it.
     const LaunchShape s = shape(size);
-    const std::string text =
-        verdict_text(comparison, damage, {"c", s.pads ? s.padded.rows : size.m, s.pads ? s.padded.cols : size.n});
+    const std::string text = verdict_text(comparison, damage, {"c", size.m, size.n, s.padded.rows, s.padded.cols});
     return {size, text.empty(), text};
 }
 

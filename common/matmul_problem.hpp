@@ -34,6 +34,13 @@ private:
     cl::Kernel kernel_;
 };
 
+// Sets the matmul contract's six arguments (A, B, C and the padded M, K, N of
+// `shape`) and enqueues one launch; `batch` > 1 stacks that many equally sized
+// products along NDRange dimension 2 (lab 07). `where` names the kernel in errors.
+cl::Event enqueue_matmul(const cl::CommandQueue& queue, cl::Kernel& kernel, const LaunchShape& shape,
+                         const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c, std::size_t batch,
+                         const std::string& where);
+
 // Above this many multiply-adds, a check compares a sample of rows of C, not all of them.
 constexpr double kFullCheckLimit = 1u << 30;
 

@@ -1,5 +1,7 @@
 #include "strassen_gemm.hpp"
 
+#include "matmul_problem.hpp"
+
 #include "comparison.hpp"
 #include "fill_patterns.hpp"
 #include "guarded_buffer.hpp"
@@ -41,14 +43,9 @@ BatchedGemm::BatchedGemm(const ProblemSetup& setup)
 
 cl::Event BatchedGemm::multiply(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b,
                                 const cl::Buffer& c, Extents size, std::size_t batch) {
+    // The recursion pads every product to whole macro tiles, so the shape's padded sizes are `size`.
     const LaunchShape shape = launch_shape(geometry_, built_.defines, size);
-    kernel_.setArg(0, a);
-    kernel_.setArg(1, b);
-    kernel_.setArg(2, c);
-    kernel_.setArg(3, static_cast<cl_uint>(size.rows));
-    kernel_.setArg(4, static_cast<cl_uint>(size.inner));
-    kernel_.setArg(5, static_cast<cl_uint>(size.cols));
-    return enqueue_kernel(queue, kernel_, shape.global_range(batch), shape.local_range(batch),
+    return enqueue_matmul(queue, kernel_, shape, a, b, c, batch,
                           fmt::format("{}, kernel matmul ({} products)", built_.source.display_path, batch));
 }
 

@@ -196,7 +196,7 @@ std::string quadrant_verdict(const MatmulReference& reference, const Matrix& c, 
     const std::size_t padded_rows = plan.rows(0), padded_cols = plan.cols(0);
     if (plan.levels == 0) {
         return verdict_text(compare_with_reference(reference, c, tolerance_factor), damage,
-                            {"c", padded_rows, padded_cols});
+                            {"c", c.rows, c.cols, padded_rows, padded_cols});
     }
     std::string text = describe_guard_damage(damage, "c", padded_rows, padded_cols);
     std::vector<std::string> wrong, right, padding, details;

@@ -1,5 +1,7 @@
 #include "verdict_text.hpp"
 
+#include <fmt/format.h>
+
 namespace course {
 
 namespace {
@@ -27,10 +29,19 @@ std::string hint(const Comparison& comparison) {
 }  // namespace
 
 std::string verdict_text(const Comparison& comparison, const GuardDamage& damage, const OutputShape& output) {
-    std::string text = describe_guard_damage(damage, output.name, output.rows, output.cols);
+    const bool padded =
+        output.padded_rows > 0 && (output.padded_rows != output.rows || output.padded_cols != output.cols);
+    std::string text = padded ? describe_guard_damage(damage, output.name, output.padded_rows, output.padded_cols)
+                              : describe_guard_damage(damage, output.name, output.rows, output.cols);
     if (!comparison.ok()) {
         if (!text.empty()) text += "\n";
         text += describe_mismatch(comparison, output.name, output.rows, output.cols) + hint(comparison);
+        if (padded) {
+            text += fmt::format(
+                " (The host padded the problem to whole tiles: your kernel wrote a {}×{} {}, of which "
+                "the top-left {}×{} is checked.)",
+                output.padded_rows, output.padded_cols, output.name, output.rows, output.cols);
+        }
     }
     return text;
 }

@@ -9,9 +9,13 @@
 namespace course {
 
 struct OutputShape {
-    std::string name;  // the kernel parameter: "at", "c"
-    std::size_t rows = 0;
+    std::string name;      // the kernel parameter: "at", "c"
+    std::size_t rows = 0;  // the output the user asked for
     std::size_t cols = 0;
+    // The buffer the kernel wrote, when the host padded it to whole tiles (labs
+    // 05–07); 0 means the same as rows × cols.
+    std::size_t padded_rows = 0;
+    std::size_t padded_cols = 0;
 };
 
 // Empty when everything is right. Out-of-bounds writes are named first: they

@@ -3,6 +3,8 @@
 // of every stage that did not simply pass, indented and wrapped.
 #pragma once
 
+#include "text_wrap.hpp"  // wrapped(), used with the report
+
 #include "submission_grading.hpp"
 
 #include <string>
@@ -10,9 +12,5 @@
 namespace labcheck {
 
 std::string terminal_report(const SubmissionReport& report);
-
-// `text` with every line longer than `width` broken at spaces; each piece keeps
-// the line's own indentation, and the whole is indented by `indent` spaces.
-std::string wrapped(const std::string& text, std::size_t width, std::size_t indent);
 
 }  // namespace labcheck

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 using namespace labcheck;
+using course::wrapped;
 using course::write_file_atomically;
 
 namespace {

@@ -7,6 +7,7 @@
 #include "host_sgemm.hpp"
 #include "lab_session.hpp"
 #include "rate_table.hpp"
+#include "text_wrap.hpp"
 #include "user_error.hpp"
 
 #include <fmt/format.h>
@@ -94,7 +95,7 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
         fmt::print("  {:<16} {}\n", size_text(size, form), verdict.ok ? "ok" : "WRONG");
         if (!verdict.ok) {
             ++wrong;
-            fmt::print("{}\n", indented(verdict.problem, 6));
+            fmt::print("{}", wrapped(verdict.problem, 100, 6));
         }
     }
     if (wrong > 0) {

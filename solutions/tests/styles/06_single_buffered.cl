@@ -1,5 +1,5 @@
-// Style test (lab 06): the stub of labs/06-matmul-register-tiles with its TODOs
-// done as the stub describes: single-buffered, two barriers per step, float4
+// Style test (lab 06): the stub of labs/06-matmul-register-tiles completed
+// as the stub describes: single-buffered, two barriers per step, float4
 // loads through pointer casts, and `+=` on float4s instead of fma().
 // Must pass: it is what a student who follows the stub writes.
 
