@@ -24,7 +24,9 @@
 
 namespace checker::barriers {
 
-enum class ConflictKind { read_after_write, write_after_read, needs_barrier };
+// write_after_read: the read in one iteration of a loop, the write in the next;
+// write_after_read_in_step: both in one pass (no loop iterated between), the read first.
+enum class ConflictKind { read_after_write, write_after_read, write_after_read_in_step, needs_barrier };
 
 struct Conflict {
     ConflictKind kind = ConflictKind::needs_barrier;
@@ -34,10 +36,14 @@ struct Conflict {
     // Not part of the identity: the barrier (node id, or -1 for the kernel start) after which the
     // first access happened. Conflicts that one barrier would fix share it.
     int interval_start = -1;
+    // The first access happened before a barrier that `ignored_barriers` took out: that barrier
+    // kept these two apart.
+    bool crosses_removed_barrier = false;
 
     bool operator<(const Conflict& other) const {
-        return std::tie(kind, first_access, second_access, loop) <
-               std::tie(other.kind, other.first_access, other.second_access, other.loop);
+        return std::tie(kind, first_access, second_access, loop, crosses_removed_barrier) <
+               std::tie(other.kind, other.first_access, other.second_access, other.loop,
+                        other.crosses_removed_barrier);
     }
 };
 

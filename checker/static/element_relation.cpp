@@ -69,7 +69,7 @@ bool never_equal(const std::string& x, const std::string& y) {
 }  // namespace
 
 ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, const Divergence& divergence,
-                                bool values_may_differ) {
+                                const std::function<bool(const ValueSources&)>& may_have_changed) {
     if (a.opaque || b.opaque) return ElementRelation::other_element;
     std::size_t common = std::min(a.subscripts.size(), b.subscripts.size());
     bool equal_so_far = true;
@@ -81,11 +81,14 @@ ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, cons
         // Uniform subscripts have one value for the whole work-group, so "never equal" holds
         // between work-items too (not so for `lid` and `lid + 1`).
         bool uniform = !divergence.is_divergent(x.sources) && !divergence.is_divergent(y.sources);
-        if (uniform && !values_may_differ && (never_equal(x.text, y.text) || never_equal(y.text, x.text)))
+        bool same_values = !may_have_changed(x.sources) && !may_have_changed(y.sources);
+        if (uniform && same_values && (never_equal(x.text, y.text) || never_equal(y.text, x.text)))
             return ElementRelation::disjoint;
         equal_so_far = false;
     }
-    return equal_so_far ? ElementRelation::same_element : ElementRelation::other_element;
+    // A copy by the whole work-group touches every work-item's elements of its range.
+    bool one_work_item_each = !a.group_wide && !b.group_wide;
+    return equal_so_far && one_work_item_each ? ElementRelation::same_element : ElementRelation::other_element;
 }
 
 }  // namespace checker::barriers

@@ -139,6 +139,26 @@ std::string write_after_read_message(const std::string& kernel, const std::vecto
     return message;
 }
 
+std::string write_after_read_in_step_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
+                                             bool global_fence_note) {
+    std::vector<unsigned> reads = first_lines(pairs);
+    std::vector<unsigned> writes = second_lines(pairs);
+    unsigned last_read = *std::max_element(reads.begin(), reads.end());
+    unsigned first_write = *std::min_element(writes.begin(), writes.end());
+    std::string message = fmt::format(
+        "In kernel `{}`, {}, and no barrier(CLK_LOCAL_MEM_FENCE) lies between {}. Expected: every "
+        "work-item finishes reading __local data before any work-item overwrites it. What happens: a "
+        "fast work-item stores its new value (e.g. the next tile, prefetched into the buffer being "
+        "read) while slower work-items still read the old one; a CPU run often hides this, a GPU does "
+        "not. Try: add `barrier(CLK_LOCAL_MEM_FENCE);` after the read at line {} and before the write at "
+        "line {}, at a place every work-item of the group reaches, or write into the other half of a "
+        "double buffer.",
+        kernel, pair_list(pairs, "overwrites", "that other work-items read earlier in the same step"),
+        pairs.size() == 1 ? "that read and this write" : "those reads and writes", last_read, first_write);
+    if (global_fence_note) message += global_fence_hint;
+    return message;
+}
+
 std::string unneeded_barrier_message(const std::string& kernel, unsigned barrier_line, bool kernel_uses_local_memory) {
     std::string reason =
         kernel_uses_local_memory

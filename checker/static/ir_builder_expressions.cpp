@@ -182,6 +182,14 @@ ValueSources KernelIrBuilder::lower_builtin_call(CXCursor call, const std::strin
         return sources;
     }
 
+    if (name == "async_work_group_copy" || name == "async_work_group_strided_copy")
+        return lower_async_copy(call, arguments, sequence);
+    if (name == "wait_group_events") {
+        for (CXCursor argument : arguments) sources.add(lower_expression(argument, sequence));
+        sequence.children.push_back(make_node(NodeKind::wait_events, position(call)));
+        return sources;
+    }
+
     // Any other builtin: its value comes from its arguments. A pointer into __local memory may be
     // read or written in ways we do not model (atomics, async copies): record an opaque access.
     // `&x` of a private variable is an output (sincos, fract): x then depends on the arguments.
@@ -202,6 +210,29 @@ ValueSources KernelIrBuilder::lower_builtin_call(CXCursor call, const std::strin
         }
     }
     for (VariableId output : outputs) emit_assignment(call, output, sources, sequence);
+    return sources;
+}
+
+// async_work_group_copy(dst, src, count, event) and the strided form (dst, src, count, stride,
+// event): the work-group as a whole copies a range starting at `src` to one starting at `dst`.
+// The __local end is an access by the whole group (written at the call when it is the
+// destination, read when it is the source); which elements is known only as far as the pointer's
+// own subscripts (`tile[next]`, `&As[0][0]`).
+ValueSources KernelIrBuilder::lower_async_copy(CXCursor call, const std::vector<CXCursor>& arguments,
+                                               Node& sequence) {
+    ValueSources sources;
+    for (std::size_t i = 2; i < arguments.size(); ++i) sources.add(lower_expression(arguments[i], sequence));
+    if (arguments.size() < 2) return sources;
+    StorageTarget source = lower_storage(arguments[1], sequence);
+    StorageTarget destination = lower_storage(arguments[0], sequence);
+    sources.add(source.address_sources);
+    sources.add(destination.address_sources);
+    for (bool is_destination : {false, true}) {
+        const StorageTarget& end = is_destination ? destination : source;
+        if (!end.is_local_memory || end.root < 0) continue;
+        emit_access(call, end, /*reads=*/!is_destination, /*writes=*/is_destination, /*opaque=*/false, sequence);
+        sequence.children.back().access.group_wide = true;
+    }
     return sources;
 }
 

@@ -64,6 +64,7 @@ public:
     ValueSources lower_conditional(CXCursor expression, Node& sequence);
     ValueSources lower_call(CXCursor call, Node& sequence);
     ValueSources lower_builtin_call(CXCursor call, const std::string& name, Node& sequence);
+    ValueSources lower_async_copy(CXCursor call, const std::vector<CXCursor>& arguments, Node& sequence);
     ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence);
     void emit_access(CXCursor expression, const StorageTarget& target, bool reads, bool writes, bool opaque,
                      Node& sequence);

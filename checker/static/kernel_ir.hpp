@@ -48,11 +48,15 @@ struct LocalAccess {
     // A builtin (atomic, async copy, ...) was handed a pointer into the array: which elements it
     // touches is unknown, so this access can show that a barrier is needed but never raises an error.
     bool opaque = false;
+    // async_work_group_copy / async_work_group_strided_copy: the whole work-group copies a range
+    // that starts at `subscripts`, so the access touches other work-items' elements too.
+    bool group_wide = false;
     std::vector<Subscript> subscripts;  // outermost first
     std::string text;                   // as written, for messages: "As[ty][k]"
 };
 
-enum class NodeKind { sequence, branch, loop, barrier, exit, access, assignment, helper_call };
+// wait_events: a wait_group_events call, where the work-group's async copies complete.
+enum class NodeKind { sequence, branch, loop, barrier, exit, access, assignment, helper_call, wait_events };
 enum class BranchKind { if_statement, conditional_operator, switch_statement };
 enum class ExitKind { return_statement, break_statement, continue_statement };
 

@@ -59,11 +59,14 @@ std::vector<BarrierFinding> race_findings(const KernelIr& kernel, const std::set
         if (key.first == ConflictKind::read_after_write) {
             finding.rule = rules::missing_barrier_read_after_write;
             finding.message = read_after_write_message(kernel.name, pairs, global_fence_note);
-        } else {
+        } else if (key.first == ConflictKind::write_after_read) {
             const Node& loop = node(members.front().loop);
             finding.rule = rules::missing_barrier_write_after_read;
             finding.message =
                 write_after_read_message(kernel.name, pairs, loop.loop_keyword, loop.at.line, global_fence_note);
+        } else {
+            finding.rule = rules::missing_barrier_write_after_read;
+            finding.message = write_after_read_in_step_message(kernel.name, pairs, global_fence_note);
         }
         findings.push_back(std::move(finding));
     }
