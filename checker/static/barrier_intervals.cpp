@@ -267,7 +267,8 @@ private:
 
     PathState walk_loop(const Node& loop, PathState entry) {
         PathState before = entry;
-        if (loop.condition_divergent) ++divergent_depth_;
+        bool some_work_items = loop.condition_divergent && !strides_over_work_items(loop);
+        if (some_work_items) ++divergent_depth_;
         exits_.push_back({&loop, {}, {}, {}});
         std::size_t collector = exits_.size() - 1;
         PathState head = std::move(entry);
@@ -294,8 +295,8 @@ private:
             head = std::move(next_head);
         }
         exits_.pop_back();
-        if (loop.condition_divergent) --divergent_depth_;
-        else if (has_effective_barrier(loop)) skipped_uniformly(leaving, before);  // e.g. zero iterations
+        if (some_work_items) --divergent_depth_;
+        if (!loop.condition_divergent && has_effective_barrier(loop)) skipped_uniformly(leaving, before);  // e.g. no iteration
         return leaving;
     }
 
@@ -329,6 +330,17 @@ private:
             }
             if (access.writes && earlier.writes) add(ConflictKind::needs_barrier, pending, node.id, -1);
         }
+    }
+
+    // `for (i = lid; i < n; i += THREADS)`: divergent only through a counter the loop assigns
+    // itself, with a start that differs per work-item. Every work-item runs it (the usual way to
+    // spread a tile's elements over the group), so what it writes counts as everyone's writes.
+    bool strides_over_work_items(const Node& loop) const {
+        if (loop.condition.reads_work_item_id) return false;
+        const std::set<VariableId>& assigned = assigned_in_loop_.at(loop.id);
+        return std::all_of(loop.condition.variables.begin(), loop.condition.variables.end(), [&](VariableId variable) {
+            return !divergence_.is_divergent(variable) || assigned.count(variable) > 0;
+        });
     }
 
     // A read and then, in the same pass, a write of another element: a race for certain only when

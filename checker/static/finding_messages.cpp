@@ -116,6 +116,14 @@ std::string read_after_write_message(const std::string& kernel, const std::vecto
         "a place every work-item of the group reaches.",
         kernel, pair_list(pairs, "reads", "written by other work-items"),
         pairs.size() == 1 ? "the write and the read" : "those writes and reads", last_write, first_read);
+    for (const AccessPair& pair : pairs) {
+        if (!pair.first.async_copy) continue;
+        message += fmt::format(
+            " The write at line {} is an async copy: its data is in __local memory only once "
+            "wait_group_events has returned; call wait_group_events for its event before the read at line {}.",
+            pair.first.line, pair.second.line);
+        break;
+    }
     if (global_fence_note) message += global_fence_hint;
     return message;
 }

@@ -20,6 +20,7 @@ struct AccessQuote {
     std::string array;  // "As"
     std::string text;   // "As[ty][k]"
     unsigned line = 0;
+    bool async_copy = false;  // an async_work_group_copy by the whole work-group
 };
 
 // Two accesses of one array by different work-items with no barrier between them.

@@ -20,7 +20,8 @@ bool has_barrier_without_local_fence(const KernelIr& kernel) {
 }
 
 AccessQuote quote(const KernelIr& kernel, const Node& access) {
-    return {kernel.variables[static_cast<std::size_t>(access.access.array)].name, access.access.text, access.at.line};
+    return {kernel.variables[static_cast<std::size_t>(access.access.array)].name, access.access.text, access.at.line,
+            access.access.group_wide};
 }
 
 }  // namespace
