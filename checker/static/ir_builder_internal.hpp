@@ -22,6 +22,9 @@ namespace checker::barriers {
 using DeclarationKey = std::tuple<const void*, unsigned, unsigned>;
 DeclarationKey key_of(CXCursor declaration);
 
+// The size of the innermost element of an array type, or of what a pointer points to; 0: unknown.
+long long scalar_bytes_of(CXType type);
+
 // The storage an lvalue or pointer expression names: `tile[ly][lx]` is root `tile` with
 // subscripts {ly, lx} (as canonical text), and its address depends on tile, ly and lx.
 struct StorageTarget {
@@ -72,6 +75,7 @@ public:
 
     // addresses and canonical text (ir_builder_addresses.cpp)
     StorageTarget lower_storage(CXCursor expression, Node& sequence);
+    long long scalar_bytes_of_root(VariableId root) const;
     std::string canonical(CXCursor expression);
     // What a condition reads, without lowering it (for `x == y` tests); nullopt if it calls a helper.
     std::optional<ValueSources> plain_sources(CXCursor expression);

@@ -17,6 +17,7 @@ VariableId KernelIrBuilder::declare_variable(CXCursor declaration) {
     Variable variable;
     variable.name = spelling_of(declaration);
     variable.is_local_memory = is_local_memory_type(type);
+    variable.scalar_bytes = scalar_bytes_of(type);
     kernel_.variables.push_back(variable);
     if (is_array_type(type) && !variable.is_local_memory) private_arrays_.insert(id);
     frames_.back().variables[key_of(declaration)] = id;
@@ -33,9 +34,18 @@ VariableId KernelIrBuilder::variable_for(CXCursor declaration) {
     if (global != program_scope_.end()) return global->second;
     // A program-scope variable (e.g. a __constant table): the same for every work-item.
     VariableId id = static_cast<VariableId>(kernel_.variables.size());
-    kernel_.variables.push_back({spelling_of(declaration), is_local_memory_type(clang_getCursorType(declaration))});
+    CXType type = clang_getCursorType(declaration);
+    kernel_.variables.push_back({spelling_of(declaration), is_local_memory_type(type), scalar_bytes_of(type)});
     program_scope_[key] = id;
     return id;
+}
+
+long long scalar_bytes_of(CXType type) {
+    CXType element = clang_getCanonicalType(type);
+    if (is_pointer_type(element)) element = clang_getPointeeType(element);
+    while (is_array_type(element)) element = clang_getCanonicalType(clang_getArrayElementType(element));
+    long long bytes = clang_Type_getSizeOf(element);
+    return bytes > 0 ? bytes : 0;
 }
 
 VariableId KernelIrBuilder::synthetic_variable(const std::string& name) {

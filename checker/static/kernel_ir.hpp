@@ -20,6 +20,7 @@ using VariableId = int;
 struct Variable {
     std::string name;
     bool is_local_memory = false;  // a __local array or scalar, or a pointer to __local memory
+    long long scalar_bytes = 0;    // size of one innermost element (of an array) or pointee; 0: unknown
 };
 
 // What a value is computed from: the variables it reads (array and pointer bases included, so a
@@ -38,6 +39,10 @@ struct ValueSources {
 struct Subscript {
     std::string text;
     ValueSources sources;
+    // How many innermost elements of the array one step of this subscript moves: 16 for the `ly`
+    // of `As[ly][lx]` in a float[16][16], 1 for `lx` and for `p[i]` with `p = (__local float*)As`.
+    // 0: unknown (struct fields, vector loads, casts between element sizes).
+    long long unit = 0;
 };
 
 // One read and/or write of __local memory.
