@@ -34,7 +34,7 @@ struct Pending {
     bool operator==(const Pending& other) const { return key() == other.key(); }
 };
 
-// `state` with every pending access changed by `change`.
+// Applies `change` to every pending access (they are ordered by what it changes).
 template <typename Change>
 void change_pending(std::set<Pending>& pending, Change change) {
     std::set<Pending> changed;

@@ -9,10 +9,13 @@
 //   - a read after a write at other subscripts: read-after-write (an error);
 //   - a write in the next iteration of a loop after a read in the previous one at other
 //     subscripts: write-after-read (an error);
+//   - a write later in the same pass, by every work-item (not under a divergent condition), after
+//     a read at other subscripts: write-after-read in one step (an error);
 //   - anything else that could still race (the same element, which is another work-item's too
-//     when the index is not unique to one work-item; a read then a write in one iteration; write
-//     after write; atomics and other opaque uses): a conflict that shows a barrier is needed, but
-//     is never reported as an error on its own.
+//     when the index is not unique to one work-item; a read then a write by some work-items; write
+//     after write; atomics and other opaque uses; accesses on a path that skipped a barrier under
+//     a uniform condition or passed a wait_group_events): a conflict that shows a barrier is
+//     needed, but is never reported as an error on its own.
 #pragma once
 
 #include "control_divergence.hpp"
