@@ -53,6 +53,7 @@ public:
     void lower_variable_declaration(CXCursor declaration, Node& sequence);
     void lower_if(CXCursor statement, Node& sequence);
     void lower_for(CXCursor statement, Node& sequence);
+    void name_loop_counter(CXCursor init, CXCursor condition, CXCursor step);
     void lower_while(CXCursor statement, Node& sequence, bool tests_first);
     void lower_switch(CXCursor statement, Node& sequence);
     void lower_return(CXCursor statement, Node& sequence);
@@ -105,6 +106,12 @@ private:
     std::map<DeclarationKey, VariableId> program_scope_;
     std::map<VariableId, std::string> substitutes_;  // single-valued variables: canonical value
     std::map<VariableId, LocalAlias> aliases_;
+    // Counters of `for` loops, by what they iterate over: "@1{0|(@<4)|++@}" for the counter of a
+    // loop at nesting depth 1 running from 0 while < 4 by ++. Two loops with the same header at the
+    // same depth give their counters one name, so `acc[ly][lx + w * G]` in the loop that zeroes it
+    // and in the loop that reads it back is one work-item's own element.
+    std::map<VariableId, std::string> counter_names_;
+    int for_depth_ = 0;
     std::set<VariableId> private_arrays_;
 };
 

@@ -215,9 +215,54 @@ void KernelIrBuilder::lower_for(CXCursor statement, Node& sequence) {
             loop.condition.add(lower_expression(part, loop.condition_events()));
     }
     loop.loop_has_condition = parts.condition.has_value() || !parts.unplaced.empty();
+    if (parts.init && parts.condition && parts.step) name_loop_counter(*parts.init, *parts.condition, *parts.step);
+    ++for_depth_;
     if (parts.body) lower_statement(*parts.body, loop.loop_body());
+    --for_depth_;
     if (parts.step) lower_expression(*parts.step, loop.loop_step());
     sequence.children.push_back(std::move(loop));
+}
+
+namespace {
+
+// The variable a `for` loop's init sets: `int w = 0` or `w = 0`; nullopt otherwise.
+std::optional<std::pair<CXCursor, CXCursor>> counter_and_start(CXTranslationUnit unit, CXCursor init) {
+    std::vector<CXCursor> children = children_of(init);
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+        if (children.size() != 1 || clang_getCursorKind(children[0]) != CXCursor_VarDecl) return std::nullopt;
+        CXCursor start = clang_Cursor_getVarDeclInitializer(children[0]);
+        if (clang_Cursor_isNull(start)) return std::nullopt;
+        return std::make_pair(children[0], start);
+    }
+    CXCursor assignment = strip_wrappers(init);
+    std::vector<CXCursor> operands = children_of(assignment);
+    if (clang_getCursorKind(assignment) != CXCursor_BinaryOperator || operands.size() != 2) return std::nullopt;
+    if (binary_operator_of(unit, assignment) != "=") return std::nullopt;
+    CXCursor target = strip_wrappers(operands[0]);
+    if (clang_getCursorKind(target) != CXCursor_DeclRefExpr) return std::nullopt;
+    return std::make_pair(clang_getCursorReferenced(target), operands[1]);
+}
+
+std::string replaced_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+}  // namespace
+
+void KernelIrBuilder::name_loop_counter(CXCursor init, CXCursor condition, CXCursor step) {
+    std::optional<std::pair<CXCursor, CXCursor>> counter = counter_and_start(unit_, init);
+    if (!counter) return;
+    CXCursorKind kind = clang_getCursorKind(counter->first);
+    if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return;
+    VariableId id = variable_for(counter->first);
+    if (counter_names_.count(id) || substitutes_.count(id)) return;
+    std::string own = spelling_of(counter->first) + "#" + std::to_string(id);
+    std::string test = canonical(condition), next = canonical(step);
+    if (next.find(own) == std::string::npos || test.find(own) == std::string::npos) return;  // not its counter
+    counter_names_[id] = "@" + std::to_string(for_depth_) + "{" + canonical(counter->second) + "|" +
+                         replaced_all(test, own, "@") + "|" + replaced_all(next, own, "@") + "}";
 }
 
 void KernelIrBuilder::lower_while(CXCursor statement, Node& sequence, bool tests_first) {

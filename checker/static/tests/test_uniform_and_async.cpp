@@ -273,3 +273,29 @@ __kernel void k(__global const float* in, __global float* out, uint steps)
     INFO(describe(findings));
     CHECK(findings.empty());
 }
+
+TEST_CASE("per-work-item __local elements through loops with different counters over the same range") {
+    std::string source = R"CL(
+#define W 4
+#define G 16
+__kernel void k(__global const float* in, __global float* out)
+{
+    __local float acc[16][64];
+    const uint lx = get_local_id(0), ly = get_local_id(1);
+    for (int w = 0; w < W; ++w) acc[ly][lx + w * G] = 0.0f;
+    for (int v = 0; v < W; ++v) acc[ly][lx + v * G] += in[get_global_id(1) * 64 + lx + v * G];
+    for (int u = 0; u < W; u++) out[get_global_id(1) * 64 + lx + u * G] = acc[ly][lx + u * G];
+}
+)CL";
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(findings.empty());
+    // Another work-item's element read back without a barrier is still a race.
+    std::string other = source;
+    other.replace(other.find("acc[ly][lx + u * G];"), std::string("acc[ly][lx + u * G]").size(), "acc[ly][63 - lx - u * G]");
+    CHECK(count_rule(analyse(other), rules::missing_barrier_read_after_write) == 1);
+    // A loop over another range is not the same element.
+    std::string shorter = source;
+    shorter.replace(shorter.find("u < W"), 5, "u < 2");
+    CHECK(count_rule(analyse(shorter), rules::missing_barrier_read_after_write) == 1);
+}
