@@ -323,7 +323,7 @@ private:
                         loop = *inner;
                 if (reportable && loop >= 0)
                     add(ConflictKind::write_after_read, pending, node.id, loop);
-                else if (reportable && written_by_every_work_item())
+                else if (reportable && written_by_every_work_item() && read_many_elements(pending, earlier))
                     add(ConflictKind::write_after_read_in_step, pending, node.id, -1);
                 else
                     add(ConflictKind::needs_barrier, pending, node.id, -1);
@@ -341,6 +341,15 @@ private:
         return std::all_of(loop.condition.variables.begin(), loop.condition.variables.end(), [&](VariableId variable) {
             return !divergence_.is_divergent(variable) || assigned.count(variable) > 0;
         });
+    }
+
+    // The read went over elements that differ between work-items or between iterations of a loop
+    // that ended since (`As[ly][k]` in the `k` loop): not one fixed slot such as `s[64]` or `s[n]`,
+    // which a group may well read before every work-item stores its own elements.
+    bool read_many_elements(const Pending& read, const LocalAccess& access) const {
+        if (!read.crossed_loops.empty()) return true;
+        return std::any_of(access.subscripts.begin(), access.subscripts.end(),
+                           [&](const Subscript& subscript) { return divergence_.is_divergent(subscript.sources); });
     }
 
     // A read and then, in the same pass, a write of another element: a race for certain only when

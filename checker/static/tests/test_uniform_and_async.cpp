@@ -229,6 +229,30 @@ __kernel void k(__global const float* in, __global float* out, uint steps)
     CHECK(clean.empty());
 }
 
+TEST_CASE("write-after-read in one step: not for one fixed slot read by everyone before they store") {
+    std::string source = R"CL(
+__kernel void normalise(__global const float* in, __global float* out)
+{
+    __local float s[65];
+    const uint lid = get_local_id(0);
+    s[lid] = in[get_global_id(0)];
+    if (lid == 0) {
+        float total = 0.0f;
+        for (int i = 0; i < 64; ++i) total += in[get_group_id(0) * 64 + i];
+        s[64] = total;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const float total = s[64];
+    s[lid] = s[lid] / total;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = s[63 - lid];
+}
+)CL";
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(findings.empty());
+}
+
 TEST_CASE("flat views of a 2-D __local array are the same elements") {
     std::string source = R"CL(
 __kernel void k(__global const float* in, __global float* out)
