@@ -98,6 +98,24 @@ bool same_layout(const LocalAccess& a, const LocalAccess& b) {
     return true;
 }
 
+// `tile[j]` written in one loop and `tile[k]` read in another over the same range have the same
+// text (loop counters are named by their loop header), but with no work-item id in the index the
+// elements are everyone's, not one work-item's own (even when `j` counts as divergent because its
+// loop runs under `if (lid == 0)`).
+bool shared_through_loop_counters(const LocalAccess& a, const LocalAccess& b) {
+    bool counters = false;
+    for (const LocalAccess* access : {&a, &b}) {
+        for (const Subscript& subscript : access->subscripts) {
+            if (subscript.text.find("get_local_id") != std::string::npos ||
+                subscript.text.find("get_global_id") != std::string::npos ||
+                subscript.text.find("_linear_id") != std::string::npos)
+                return false;
+            counters = counters || subscript.text.find('@') != std::string::npos;
+        }
+    }
+    return counters;
+}
+
 }  // namespace
 
 ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, const Divergence& divergence,
@@ -107,7 +125,8 @@ ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, cons
     if (!same_layout(a, b)) {
         // Two views of one array (a flat pointer and the 2-D array): compare flat offsets.
         std::optional<std::string> x = flat_offset(a), y = flat_offset(b);
-        if (x && y) return *x == *y && one_work_item_each ? ElementRelation::same_element : ElementRelation::other_element;
+        bool own = one_work_item_each && !shared_through_loop_counters(a, b);
+        if (x && y) return *x == *y && own ? ElementRelation::same_element : ElementRelation::other_element;
     }
     std::size_t common = std::min(a.subscripts.size(), b.subscripts.size());
     bool equal_so_far = true;
@@ -125,7 +144,9 @@ ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, cons
         equal_so_far = false;
     }
     // A copy by the whole work-group touches every work-item's elements of its range.
-    return equal_so_far && one_work_item_each ? ElementRelation::same_element : ElementRelation::other_element;
+    if (!one_work_item_each) return ElementRelation::other_element;
+    return equal_so_far && !shared_through_loop_counters(a, b) ? ElementRelation::same_element
+                                                                           : ElementRelation::other_element;
 }
 
 }  // namespace checker::barriers

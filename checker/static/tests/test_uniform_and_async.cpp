@@ -323,3 +323,20 @@ __kernel void k(__global const float* in, __global float* out)
     shorter.replace(shorter.find("u < W"), 5, "u < 2");
     CHECK(count_rule(analyse(shorter), rules::missing_barrier_read_after_write) == 1);
 }
+
+TEST_CASE("loops over the same range with no work-item id in the index share their elements") {
+    // One work-item fills the tile in its loop, everyone reads it in another: a race.
+    std::string source = R"CL(
+__kernel void k(__global const float* in, __global float* out)
+{
+    __local float tile[16];
+    const uint lid = get_local_id(0);
+    if (lid == 0)
+        for (int j = 0; j < 16; ++j) tile[j] = in[get_group_id(0) * 16 + j];
+    float sum = 0.0f;
+    for (int k = 0; k < 16; ++k) sum += tile[k];  // MARK
+    out[get_global_id(0)] = sum;
+}
+)CL";
+    CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
+}
