@@ -126,6 +126,8 @@ std::string KernelIrBuilder::canonical(CXCursor expression) {
                 VariableId id = variable_for(declaration);
                 auto substitute = substitutes_.find(id);
                 if (substitute != substitutes_.end()) return substitute->second;
+                auto current = current_values_.find(id);
+                if (current != current_values_.end()) return current->second.text;
                 auto counter = counter_names_.find(id);
                 if (counter != counter_names_.end()) return counter->second;
                 return spelling_of(inner) + "#" + std::to_string(id);

@@ -93,7 +93,7 @@ ValueSources KernelIrBuilder::lower_binary(CXCursor expression, Node& sequence) 
     // Inside a macro the operator cannot be read; an unconverted storage operand means `=`.
     if (op == "=" || (op.empty() && is_lvalue_expression(operands[0]))) {
         ValueSources value = lower_expression(operands[1], sequence);
-        store(operands[0], StoreMode::write, value, sequence);
+        store(operands[0], StoreMode::write, value, sequence, operands[1]);
         return value;
     }
     ValueSources sources = lower_expression(operands[0], sequence);
@@ -128,8 +128,12 @@ ValueSources KernelIrBuilder::lower_conditional(CXCursor expression, Node& seque
     branch.branch_kind = BranchKind::conditional_operator;
     lower_condition(operands[0], branch);
     ValueSources sources = branch.condition;
+    auto before = current_values_;
     sources.add(lower_expression(operands[1], branch.then_branch()));
+    current_values_ = before;
     sources.add(lower_expression(operands[2], branch.else_branch()));
+    current_values_ = before;
+    forget_values_assigned_in(expression);
     bool has_events = !branch.condition_events().children.empty() || !branch.then_branch().children.empty() ||
                       !branch.else_branch().children.empty();
     if (has_events) sequence.children.push_back(std::move(branch));
@@ -237,9 +241,15 @@ ValueSources KernelIrBuilder::lower_async_copy(CXCursor call, const std::vector<
 }
 
 ValueSources KernelIrBuilder::store(CXCursor target_expression, StoreMode mode, const ValueSources& value,
-                                    Node& sequence) {
+                                    Node& sequence, CXCursor value_expression) {
     StorageTarget target = lower_storage(target_expression, sequence);
     if (target.root < 0) return target.address_sources;
+    CXCursor plain = strip_wrappers(target_expression);
+    bool whole_variable = clang_getCursorKind(plain) == CXCursor_DeclRefExpr && !target.is_local_memory;
+    if (whole_variable && mode == StoreMode::write && !clang_Cursor_isNull(value_expression))
+        remember_value(clang_getCursorReferenced(plain), target.root, value_expression, value);
+    else
+        forget_value(target.root);
     bool read_too = mode == StoreMode::read_and_write;
     if (target.is_local_memory) {
         emit_access(target_expression, target, read_too, true, false, sequence);

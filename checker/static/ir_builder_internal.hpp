@@ -69,7 +69,8 @@ public:
     ValueSources lower_call(CXCursor call, Node& sequence);
     ValueSources lower_builtin_call(CXCursor call, const std::string& name, Node& sequence);
     ValueSources lower_async_copy(CXCursor call, const std::vector<CXCursor>& arguments, Node& sequence);
-    ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence);
+    ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence,
+                       CXCursor value_expression = clang_getNullCursor());
     void emit_access(CXCursor expression, const StorageTarget& target, bool reads, bool writes, bool opaque,
                      Node& sequence);
     void emit_assignment(CXCursor at, VariableId variable, const ValueSources& value, Node& sequence);
@@ -86,6 +87,13 @@ public:
     VariableId variable_for(CXCursor declaration);
     VariableId synthetic_variable(const std::string& name);  // e.g. a helper's return value
 
+    // Current values of reassigned integer variables (ir_builder_variables.cpp): after
+    // `cur = t & 1; nxt = cur ^ 1;` the index text of `As[nxt]` is `((t&1)^1)`, so that it can be
+    // told apart from `As[cur]`. Kept only along straight-line code: forgotten where paths join.
+    void remember_value(CXCursor declaration, VariableId variable, CXCursor value, const ValueSources& sources);
+    void forget_value(VariableId variable);
+    void forget_values_assigned_in(CXCursor statement);
+
     SourcePosition position(CXCursor cursor) const { return position_of(cursor, main_file_); }
 
 private:
@@ -93,6 +101,7 @@ private:
         std::string name;
         std::map<DeclarationKey, VariableId> variables;
         std::set<DeclarationKey> reassigned;  // assigned after their declaration, or address taken
+        std::set<DeclarationKey> address_taken;
         VariableId result = -1;               // a helper's return value
     };
 
@@ -111,6 +120,11 @@ private:
     // same depth give their counters one name, so `acc[ly][lx + w * G]` in the loop that zeroes it
     // and in the loop that reads it back is one work-item's own element.
     std::map<VariableId, std::string> counter_names_;
+    struct CurrentValue {
+        std::string text;
+        std::vector<VariableId> sources;
+    };
+    std::map<VariableId, CurrentValue> current_values_;
     int for_depth_ = 0;
     std::set<VariableId> private_arrays_;
 };

@@ -165,7 +165,10 @@ void KernelIrBuilder::lower_variable_declaration(CXCursor declaration, Node& seq
     } else {
         value = lower_expression(init, sequence);
     }
-    if (single_valued) substitutes_[id] = canonical(init);
+    if (single_valued)
+        substitutes_[id] = canonical(init);
+    else if (!is_pointer_type(clang_getCursorType(declaration)))
+        remember_value(declaration, id, init, value);
     emit_assignment(declaration, id, value, sequence);
 }
 
@@ -197,14 +200,19 @@ void KernelIrBuilder::lower_if(CXCursor statement, Node& sequence) {
     Node branch = make_node(NodeKind::branch, position(statement));
     branch.branch_kind = BranchKind::if_statement;
     lower_condition(children[0], branch);
+    auto before = current_values_;
     lower_statement(children[1], branch.then_branch());
+    current_values_ = before;
     if (children.size() > 2) lower_statement(children[2], branch.else_branch());
+    current_values_ = before;
+    forget_values_assigned_in(statement);
     sequence.children.push_back(std::move(branch));
 }
 
 void KernelIrBuilder::lower_for(CXCursor statement, Node& sequence) {
     ForParts parts = split_for(unit_, statement);
     if (parts.init) lower_statement(*parts.init, sequence);
+    forget_values_assigned_in(statement);  // the condition and body also run after later iterations
     Node loop = make_node(NodeKind::loop, position(statement));
     loop.loop_keyword = "for";
     if (parts.condition) lower_condition(*parts.condition, loop);
@@ -220,6 +228,7 @@ void KernelIrBuilder::lower_for(CXCursor statement, Node& sequence) {
     if (parts.body) lower_statement(*parts.body, loop.loop_body());
     --for_depth_;
     if (parts.step) lower_expression(*parts.step, loop.loop_step());
+    forget_values_assigned_in(statement);
     sequence.children.push_back(std::move(loop));
 }
 
@@ -273,8 +282,10 @@ void KernelIrBuilder::lower_while(CXCursor statement, Node& sequence, bool tests
     loop.loop_tests_first = tests_first;
     CXCursor condition = tests_first ? children[0] : children[1];
     CXCursor body = tests_first ? children[1] : children[0];
+    forget_values_assigned_in(statement);
     lower_condition(condition, loop);
     lower_statement(body, loop.loop_body());
+    forget_values_assigned_in(statement);
     sequence.children.push_back(std::move(loop));
 }
 
@@ -284,7 +295,9 @@ void KernelIrBuilder::lower_switch(CXCursor statement, Node& sequence) {
     Node branch = make_node(NodeKind::branch, position(statement));
     branch.branch_kind = BranchKind::switch_statement;
     lower_condition(children[0], branch);
+    forget_values_assigned_in(statement);  // a case label is reached from the switch or the case before
     lower_statement(children.back(), branch.then_branch());
+    forget_values_assigned_in(statement);
     sequence.children.push_back(std::move(branch));
 }
 

@@ -340,3 +340,33 @@ __kernel void k(__global const float* in, __global float* out)
 )CL";
     CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
 }
+
+TEST_CASE("double buffers indexed by variables assigned in the step, declared outside the loop") {
+    std::string source = R"CL(
+__kernel void prefetch(__global const float* in, __global float* out, uint steps)
+{
+    __local float tile[2][64];
+    const uint lid = get_local_id(0);
+    uint cur, nxt;
+    cur = 0;
+    tile[cur][lid] = in[lid];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    float acc = 0.0f;
+    for (uint t = 0; t < steps; ++t) {
+        cur = t & 1;
+        nxt = cur ^ 1;
+        if (t + 1 < steps) tile[nxt][lid] = in[(t + 1) * 64 + lid];
+        for (uint i = 0; i < 64; ++i) acc += tile[cur][i];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[get_global_id(0)] = acc;
+}
+)CL";
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(findings.empty());
+    // The same with both halves the same is a race in one step.
+    std::string same = source;
+    same.replace(same.find("nxt = cur ^ 1;"), std::string("nxt = cur ^ 1;").size(), "nxt = cur;");
+    CHECK(count_errors(analyse(same)) > 0);
+}
