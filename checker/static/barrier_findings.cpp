@@ -51,7 +51,7 @@ std::vector<BarrierFinding> kernel_findings(const barriers::KernelTranslationUni
     std::vector<BarrierFinding> findings = control.findings;
     for (BarrierFinding& finding : race_findings(kernel, conflicts, display_path))
         findings.push_back(std::move(finding));
-    for (BarrierFinding& finding : unneeded_barrier_findings(kernel, divergence, control, conflicts, display_path))
+    for (BarrierFinding& finding : unneeded_barrier_findings(kernel, divergence, control, display_path))
         findings.push_back(std::move(finding));
     return findings;
 }

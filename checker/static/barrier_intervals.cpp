@@ -3,6 +3,7 @@
 #include "element_relation.hpp"
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -22,16 +23,27 @@ struct Pending {
     int interval_start = -1;         // the barrier before it (-1: kernel start)
     int guard = -1;                  // outermost `if (lid == 0)`-like branch around it, or -1
     std::vector<int> crossed_loops;  // loops whose back edge was taken since, sorted
+    // The path since this access skipped a barrier under a uniform condition (a path that may
+    // never run: `if (t + 1 < steps) barrier(...)` skipped in a step that is not the last), or
+    // passed a wait_group_events: what it meets is never an error.
+    bool uncertain = false;
+    bool crossed_removed_barrier = false;  // passed a barrier taken out by `ignored_barriers`
 
-    bool operator<(const Pending& other) const {
-        return std::tie(access, interval_start, guard, crossed_loops) <
-               std::tie(other.access, other.interval_start, other.guard, other.crossed_loops);
-    }
-    bool operator==(const Pending& other) const {
-        return std::tie(access, interval_start, guard, crossed_loops) ==
-               std::tie(other.access, other.interval_start, other.guard, other.crossed_loops);
-    }
+    auto key() const { return std::tie(access, interval_start, guard, crossed_loops, uncertain, crossed_removed_barrier); }
+    bool operator<(const Pending& other) const { return key() < other.key(); }
+    bool operator==(const Pending& other) const { return key() == other.key(); }
 };
+
+// Applies `change` to every pending access (they are ordered by what it changes).
+template <typename Change>
+void change_pending(std::set<Pending>& pending, Change change) {
+    std::set<Pending> changed;
+    for (Pending entry : pending) {
+        change(entry);
+        changed.insert(std::move(entry));
+    }
+    pending = std::move(changed);
+}
 
 struct PathState {
     bool alive = false;  // false: no path reaches this point
@@ -82,8 +94,22 @@ public:
     }
 
 private:
+    // Whether a variable of `sources` is assigned inside one of `loops` (which iterated between two
+    // accesses, so its value may differ between them).
+    bool assigned_in(const std::vector<int>& loops, const ValueSources& sources) const {
+        for (int loop : loops) {
+            const std::set<VariableId>& assigned = assigned_in_loop_.at(loop);
+            for (VariableId variable : sources.variables)
+                if (assigned.count(variable)) return true;
+        }
+        return false;
+    }
+
     void index_loops(const Node& node, std::vector<int>& loops) {
         loops_of_[static_cast<std::size_t>(node.id)] = loops;
+        if (node.kind == NodeKind::assignment)
+            for (int loop : loops) assigned_in_loop_[loop].insert(node.assigned);
+        if (node.kind == NodeKind::loop) assigned_in_loop_[node.id];
         bool is_loop = node.kind == NodeKind::loop;
         if (is_loop) loops.push_back(node.id);
         for (const Node& child : node.children) index_loops(child, loops);
@@ -113,12 +139,22 @@ private:
             }
             case NodeKind::access:
                 meet(node, state);
-                state.pending.insert(Pending{node.id, state.interval_start, outermost_guard(), {}});
+                state.pending.insert(Pending{node.id, state.interval_start, outermost_guard(), {}, false, false});
                 return state;
             case NodeKind::barrier:
-                if (ignored_.count(node.id) || !node.is_barrier_with_local_fence()) return state;
+                if (!node.is_barrier_with_local_fence()) return state;
+                if (ignored_.count(node.id)) {
+                    change_pending(state.pending, [](Pending& entry) { entry.crossed_removed_barrier = true; });
+                    return state;
+                }
                 state.pending.clear();
                 state.interval_start = node.id;
+                return state;
+            case NodeKind::wait_events:
+                // The async copies are complete here. The spec does not call this a barrier, but
+                // implementations (and Oclgrind) wait for the whole group: nothing before it is
+                // an error with what comes after, and nothing is unneeded because of it.
+                change_pending(state.pending, [](Pending& entry) { entry.uncertain = true; });
                 return state;
             case NodeKind::exit:
                 take_exit(node, std::move(state));
@@ -139,6 +175,9 @@ private:
             ExitCollector& collector = exits_[i];
             const Node& construct = *collector.construct;
             bool is_loop = construct.kind == NodeKind::loop;
+            // A uniform break or continue that skips a barrier of its loop: see skipped_uniformly.
+            if (is_loop && exit.exit_kind != ExitKind::return_statement && has_effective_barrier(construct))
+                change_pending(state.pending, [](Pending& entry) { entry.uncertain = true; });
             bool is_switch = construct.kind == NodeKind::branch;
             bool is_helper = construct.kind == NodeKind::helper_call;
             if (exit.exit_kind == ExitKind::break_statement && (is_loop || is_switch)) {
@@ -163,12 +202,34 @@ private:
         });
     }
 
+    bool has_effective_barrier(const Node& node) const {
+        bool found = false;
+        for_each_node(node, [&](const Node& inner) {
+            if (inner.is_barrier_with_local_fence() && !ignored_.count(inner.id)) found = true;
+        });
+        return found;
+    }
+
+    // After a uniform branch or loop with a barrier inside: the accesses from before it that are
+    // still pending got past that barrier only on a path that skipped it. Every work-item takes
+    // the same path there, and such a path is often one that never runs with the others
+    // (`if (t + 1 < steps) barrier(...)` is skipped only in the last step, after which no step
+    // overwrites the tile), so what they meet later is not an error.
+    void skipped_uniformly(PathState& out, const PathState& before) const {
+        std::set<std::pair<int, int>> earlier;
+        for (const Pending& entry : before.pending) earlier.insert({entry.access, entry.interval_start});
+        change_pending(out.pending, [&](Pending& entry) {
+            if (earlier.count({entry.access, entry.interval_start})) entry.uncertain = true;
+        });
+    }
+
     PathState walk_branch(const Node& branch, PathState state) {
         PathState tested = walk(branch.condition_events(), std::move(state));
         if (!tested.alive) return tested;
         bool is_switch = branch.branch_kind == BranchKind::switch_statement;
         bool guarded = lets_one_work_item_in(branch);
         if (guarded) guards_.push_back(branch.id);
+        if (branch.condition_divergent) ++divergent_depth_;
         if (is_switch) exits_.push_back({&branch, {}, {}, {}});
         PathState then_out = walk(branch.then_branch(), tested);
         if (is_switch) {
@@ -178,13 +239,16 @@ private:
         if (guarded) guards_.pop_back();
         PathState else_out = walk(branch.else_branch(), tested);
         if (branch.condition_divergent) {
+            --divergent_depth_;
             // The barrier in one side is reported by rule 1: assume everyone reaches it.
             bool then_barrier = contains_barrier(branch.then_branch());
             bool else_barrier = contains_barrier(branch.else_branch());
             if (then_barrier && !else_barrier) return then_out;
             if (else_barrier && !then_barrier) return else_out;
         }
-        return merged(std::move(then_out), else_out);
+        PathState out = merged(std::move(then_out), else_out);
+        if (!branch.condition_divergent && has_effective_barrier(branch)) skipped_uniformly(out, tested);
+        return out;
     }
 
     PathState crossed(PathState state, int loop) const {
@@ -202,6 +266,9 @@ private:
     }
 
     PathState walk_loop(const Node& loop, PathState entry) {
+        PathState before = entry;
+        bool some_work_items = loop.condition_divergent && !strides_over_work_items(loop);
+        if (some_work_items) ++divergent_depth_;
         exits_.push_back({&loop, {}, {}, {}});
         std::size_t collector = exits_.size() - 1;
         PathState head = std::move(entry);
@@ -228,6 +295,8 @@ private:
             head = std::move(next_head);
         }
         exits_.pop_back();
+        if (some_work_items) --divergent_depth_;
+        if (!loop.condition_divergent && has_effective_barrier(loop)) skipped_uniformly(leaving, before);  // e.g. no iteration
         return leaving;
     }
 
@@ -240,10 +309,11 @@ private:
             const LocalAccess& earlier = nodes_[static_cast<std::size_t>(pending.access)]->access;
             if (earlier.array != access.array) continue;
             if (guard >= 0 && pending.guard == guard) continue;  // one work-item does both
-            bool loop_in_between = !pending.crossed_loops.empty();
-            ElementRelation relation = relate_elements(earlier, access, divergence_, loop_in_between);
+            auto may_have_changed = [&](const ValueSources& sources) { return assigned_in(pending.crossed_loops, sources); };
+            ElementRelation relation = relate_elements(earlier, access, divergence_, may_have_changed);
             if (relation == ElementRelation::disjoint) continue;
-            bool reportable = relation == ElementRelation::other_element && !access.opaque && !earlier.opaque;
+            bool reportable = relation == ElementRelation::other_element && !access.opaque && !earlier.opaque &&
+                              !pending.uncertain;
             if (access.reads && earlier.writes)
                 add(reportable ? ConflictKind::read_after_write : ConflictKind::needs_barrier, pending, node.id, -1);
             if (access.writes && earlier.reads) {
@@ -253,6 +323,8 @@ private:
                         loop = *inner;
                 if (reportable && loop >= 0)
                     add(ConflictKind::write_after_read, pending, node.id, loop);
+                else if (reportable && written_by_every_work_item() && read_many_elements(pending, earlier))
+                    add(ConflictKind::write_after_read_in_step, pending, node.id, -1);
                 else
                     add(ConflictKind::needs_barrier, pending, node.id, -1);
             }
@@ -260,8 +332,34 @@ private:
         }
     }
 
+    // `for (i = lid; i < n; i += THREADS)`: divergent only through a counter the loop assigns
+    // itself, with a start that differs per work-item. Every work-item runs it (the usual way to
+    // spread a tile's elements over the group), so what it writes counts as everyone's writes.
+    bool strides_over_work_items(const Node& loop) const {
+        if (loop.condition.reads_work_item_id) return false;
+        const std::set<VariableId>& assigned = assigned_in_loop_.at(loop.id);
+        return std::all_of(loop.condition.variables.begin(), loop.condition.variables.end(), [&](VariableId variable) {
+            return !divergence_.is_divergent(variable) || assigned.count(variable) > 0;
+        });
+    }
+
+    // The read went over elements that differ between work-items or between iterations of a loop
+    // that ended since (`As[ly][k]` in the `k` loop): not one fixed slot such as `s[64]` or `s[n]`,
+    // which a group may well read before every work-item stores its own elements.
+    bool read_many_elements(const Pending& read, const LocalAccess& access) const {
+        if (!read.crossed_loops.empty()) return true;
+        return std::any_of(access.subscripts.begin(), access.subscripts.end(),
+                           [&](const Subscript& subscript) { return divergence_.is_divergent(subscript.sources); });
+    }
+
+    // A read and then, in the same pass, a write of another element: a race for certain only when
+    // every work-item writes (`if (lid < stride) s[lid] += s[lid + stride]` writes only where
+    // nobody reads).
+    bool written_by_every_work_item() const { return divergent_depth_ == 0 && guards_.empty(); }
+
     void add(ConflictKind kind, const Pending& earlier, int later, int loop) {
         Conflict conflict;
+        conflict.crosses_removed_barrier = earlier.crossed_removed_barrier;
         conflict.kind = kind;
         conflict.first_access = earlier.access;
         conflict.second_access = later;
@@ -275,8 +373,10 @@ private:
     const std::set<int>& ignored_;
     std::vector<const Node*> nodes_;
     std::vector<std::vector<int>> loops_of_;  // enclosing loop ids of every node, outermost first
+    std::map<int, std::set<VariableId>> assigned_in_loop_;  // loop id -> variables assigned inside it
     std::vector<ExitCollector> exits_;
     std::vector<int> guards_;
+    int divergent_depth_ = 0;  // branches and loops with a divergent condition around the current node
     std::set<Conflict> conflicts_;
 };
 

@@ -9,10 +9,13 @@
 //   - a read after a write at other subscripts: read-after-write (an error);
 //   - a write in the next iteration of a loop after a read in the previous one at other
 //     subscripts: write-after-read (an error);
+//   - a write later in the same pass, by every work-item (not under a divergent condition), after
+//     a read at other subscripts: write-after-read in one step (an error);
 //   - anything else that could still race (the same element, which is another work-item's too
-//     when the index is not unique to one work-item; a read then a write in one iteration; write
-//     after write; atomics and other opaque uses): a conflict that shows a barrier is needed, but
-//     is never reported as an error on its own.
+//     when the index is not unique to one work-item; a read then a write by some work-items; write
+//     after write; atomics and other opaque uses; accesses on a path that skipped a barrier under
+//     a uniform condition or passed a wait_group_events): a conflict that shows a barrier is
+//     needed, but is never reported as an error on its own.
 #pragma once
 
 #include "control_divergence.hpp"
@@ -24,7 +27,9 @@
 
 namespace checker::barriers {
 
-enum class ConflictKind { read_after_write, write_after_read, needs_barrier };
+// write_after_read: the read in one iteration of a loop, the write in the next;
+// write_after_read_in_step: both in one pass (no loop iterated between), the read first.
+enum class ConflictKind { read_after_write, write_after_read, write_after_read_in_step, needs_barrier };
 
 struct Conflict {
     ConflictKind kind = ConflictKind::needs_barrier;
@@ -34,10 +39,14 @@ struct Conflict {
     // Not part of the identity: the barrier (node id, or -1 for the kernel start) after which the
     // first access happened. Conflicts that one barrier would fix share it.
     int interval_start = -1;
+    // The first access happened before a barrier that `ignored_barriers` took out: that barrier
+    // kept these two apart.
+    bool crosses_removed_barrier = false;
 
     bool operator<(const Conflict& other) const {
-        return std::tie(kind, first_access, second_access, loop) <
-               std::tie(other.kind, other.first_access, other.second_access, other.loop);
+        return std::tie(kind, first_access, second_access, loop, crosses_removed_barrier) <
+               std::tie(other.kind, other.first_access, other.second_access, other.loop,
+                        other.crosses_removed_barrier);
     }
 };
 

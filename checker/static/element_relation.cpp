@@ -66,11 +66,68 @@ bool never_equal(const std::string& x, const std::string& y) {
     return false;
 }
 
+// `left op right` as canonical text (ir_builder_addresses.cpp): operands of + and * in order.
+std::string combined(const std::string& left, char op, const std::string& right) {
+    bool swap = right < left;
+    return "(" + (swap ? right : left) + op + (swap ? left : right) + ")";
+}
+
+// The offset in innermost elements from the start of the array, as canonical text, when every
+// subscript's unit is known: `As[ly][lx]` of a float[16][16] and `p[ly * 16 + lx]` with
+// `p = (__local float*)As` are both "((16*ly)+lx)".
+std::optional<std::string> flat_offset(const LocalAccess& access) {
+    std::optional<std::string> offset;
+    for (const Subscript& subscript : access.subscripts) {
+        std::string index = subscript.text;
+        if (!index.empty() && index[0] == '+') index = index.substr(1);  // pointer arithmetic
+        bool plain = !index.empty() && index[0] != '.' && index[0] != '-' && index[0] != '?';
+        if (subscript.unit <= 0 || !plain) return std::nullopt;
+        if (index == "0") continue;
+        std::string term = subscript.unit == 1 ? index : combined(index, '*', std::to_string(subscript.unit));
+        offset = offset ? combined(*offset, '+', term) : term;
+    }
+    return offset ? offset : std::string("0");
+}
+
+// Whether the subscripts of `a` and `b` step the same way position by position, one list a prefix
+// of the other (`tile[nxt]` and `tile[cur][i]`): then they are compared position by position.
+bool same_layout(const LocalAccess& a, const LocalAccess& b) {
+    std::size_t common = std::min(a.subscripts.size(), b.subscripts.size());
+    for (std::size_t i = 0; i < common; ++i)
+        if (a.subscripts[i].unit != b.subscripts[i].unit) return false;
+    return true;
+}
+
+// `tile[j]` written in one loop and `tile[k]` read in another over the same range have the same
+// text (loop counters are named by their loop header), but with no work-item id in the index the
+// elements are everyone's, not one work-item's own (even when `j` counts as divergent because its
+// loop runs under `if (lid == 0)`).
+bool shared_through_loop_counters(const LocalAccess& a, const LocalAccess& b) {
+    bool counters = false;
+    for (const LocalAccess* access : {&a, &b}) {
+        for (const Subscript& subscript : access->subscripts) {
+            if (subscript.text.find("get_local_id") != std::string::npos ||
+                subscript.text.find("get_global_id") != std::string::npos ||
+                subscript.text.find("_linear_id") != std::string::npos)
+                return false;
+            counters = counters || subscript.text.find('@') != std::string::npos;
+        }
+    }
+    return counters;
+}
+
 }  // namespace
 
 ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, const Divergence& divergence,
-                                bool values_may_differ) {
+                                const std::function<bool(const ValueSources&)>& may_have_changed) {
     if (a.opaque || b.opaque) return ElementRelation::other_element;
+    bool one_work_item_each = !a.group_wide && !b.group_wide;
+    if (!same_layout(a, b)) {
+        // Two views of one array (a flat pointer and the 2-D array): compare flat offsets.
+        std::optional<std::string> x = flat_offset(a), y = flat_offset(b);
+        bool own = one_work_item_each && !shared_through_loop_counters(a, b);
+        if (x && y) return *x == *y && own ? ElementRelation::same_element : ElementRelation::other_element;
+    }
     std::size_t common = std::min(a.subscripts.size(), b.subscripts.size());
     bool equal_so_far = true;
     for (std::size_t i = 0; i < common; ++i) {
@@ -81,11 +138,15 @@ ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, cons
         // Uniform subscripts have one value for the whole work-group, so "never equal" holds
         // between work-items too (not so for `lid` and `lid + 1`).
         bool uniform = !divergence.is_divergent(x.sources) && !divergence.is_divergent(y.sources);
-        if (uniform && !values_may_differ && (never_equal(x.text, y.text) || never_equal(y.text, x.text)))
+        bool same_values = !may_have_changed(x.sources) && !may_have_changed(y.sources);
+        if (uniform && same_values && (never_equal(x.text, y.text) || never_equal(y.text, x.text)))
             return ElementRelation::disjoint;
         equal_so_far = false;
     }
-    return equal_so_far ? ElementRelation::same_element : ElementRelation::other_element;
+    // A copy by the whole work-group touches every work-item's elements of its range.
+    if (!one_work_item_each) return ElementRelation::other_element;
+    return equal_so_far && !shared_through_loop_counters(a, b) ? ElementRelation::same_element
+                                                                           : ElementRelation::other_element;
 }
 
 }  // namespace checker::barriers

@@ -6,19 +6,23 @@
 //   at some position, two different integers or struct fields (`s[i][0]`, `s[i][1]`), or two
 //     uniform subscripts that can never be equal (`tile[cur]` and `tile[1 - cur]`,
 //     `tile[t % 2]` and `tile[(t + 1) % 2]`, `x` and `x + 4`): never the same element;
-//   anything else: possibly another work-item's element.
-// "Never equal" needs both subscripts evaluated with the same variable values: not so when a loop
-// iterated between the two accesses (`values_may_differ`).
+//   anything else, or an async copy by the whole work-group (group_wide): possibly another
+//     work-item's element.
+// "Never equal" needs both subscripts evaluated with the same variable values: not so when a
+// variable they are computed from may have been assigned between the two accesses
+// (`may_have_changed`, e.g. by a loop that iterated in between).
 #pragma once
 
 #include "divergence.hpp"
 #include "kernel_ir.hpp"
+
+#include <functional>
 
 namespace checker::barriers {
 
 enum class ElementRelation { same_element, disjoint, other_element };
 
 ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, const Divergence& divergence,
-                                bool values_may_differ);
+                                const std::function<bool(const ValueSources&)>& may_have_changed);
 
 }  // namespace checker::barriers

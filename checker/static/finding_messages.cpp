@@ -116,6 +116,14 @@ std::string read_after_write_message(const std::string& kernel, const std::vecto
         "a place every work-item of the group reaches.",
         kernel, pair_list(pairs, "reads", "written by other work-items"),
         pairs.size() == 1 ? "the write and the read" : "those writes and reads", last_write, first_read);
+    for (const AccessPair& pair : pairs) {
+        if (!pair.first.async_copy) continue;
+        message += fmt::format(
+            " The write at line {} is an async copy: its data is in __local memory only once "
+            "wait_group_events has returned; call wait_group_events for its event before the read at line {}.",
+            pair.first.line, pair.second.line);
+        break;
+    }
     if (global_fence_note) message += global_fence_hint;
     return message;
 }
@@ -135,6 +143,26 @@ std::string write_after_read_message(const std::string& kernel, const std::vecto
         kernel, loop_construct, loop_line,
         pair_list(pairs, "overwrites", "that other work-items may still be reading from the previous iteration"),
         pairs.size() == 1 ? "that read and this write" : "those reads and writes", last_read);
+    if (global_fence_note) message += global_fence_hint;
+    return message;
+}
+
+std::string write_after_read_in_step_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
+                                             bool global_fence_note) {
+    std::vector<unsigned> reads = first_lines(pairs);
+    std::vector<unsigned> writes = second_lines(pairs);
+    unsigned last_read = *std::max_element(reads.begin(), reads.end());
+    unsigned first_write = *std::min_element(writes.begin(), writes.end());
+    std::string message = fmt::format(
+        "In kernel `{}`, {}, and no barrier(CLK_LOCAL_MEM_FENCE) lies between {}. Expected: every "
+        "work-item finishes reading __local data before any work-item overwrites it. What happens: a "
+        "fast work-item stores its new value (e.g. the next tile, prefetched into the buffer being "
+        "read) while slower work-items still read the old one; a CPU run often hides this, a GPU does "
+        "not. Try: add `barrier(CLK_LOCAL_MEM_FENCE);` after the read at line {} and before the write at "
+        "line {}, at a place every work-item of the group reaches, or write into the other half of a "
+        "double buffer.",
+        kernel, pair_list(pairs, "overwrites", "that other work-items read earlier in the same step"),
+        pairs.size() == 1 ? "that read and this write" : "those reads and writes", last_read, first_write);
     if (global_fence_note) message += global_fence_hint;
     return message;
 }

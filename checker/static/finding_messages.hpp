@@ -20,6 +20,7 @@ struct AccessQuote {
     std::string array;  // "As"
     std::string text;   // "As[ty][k]"
     unsigned line = 0;
+    bool async_copy = false;  // an async_work_group_copy by the whole work-group
 };
 
 // Two accesses of one array by different work-items with no barrier between them.
@@ -48,6 +49,10 @@ std::string read_after_write_message(const std::string& kernel, const std::vecto
 // pairs: first = the read (previous iteration), second = the write (next iteration).
 std::string write_after_read_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
                                      const std::string& loop_construct, unsigned loop_line, bool global_fence_note);
+
+// pairs: first = the read, second = the later write of the same pass (no loop step between).
+std::string write_after_read_in_step_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
+                                             bool global_fence_note);
 
 std::string unneeded_barrier_message(const std::string& kernel, unsigned barrier_line, bool kernel_uses_local_memory);
 

@@ -23,7 +23,18 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
     return text;
 }
 
+// How many innermost elements of `root` one step of a pointer to (or element of) `type` moves.
+long long unit_of(CXType type, long long scalar_bytes) {
+    long long bytes = clang_Type_getSizeOf(clang_getCanonicalType(type));
+    if (scalar_bytes <= 0 || bytes <= 0 || bytes % scalar_bytes != 0) return 0;
+    return bytes / scalar_bytes;
+}
+
 }  // namespace
+
+long long KernelIrBuilder::scalar_bytes_of_root(VariableId root) const {
+    return root >= 0 ? kernel_.variables[static_cast<std::size_t>(root)].scalar_bytes : 0;
+}
 
 StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence) {
     CXCursor inner = strip_wrappers(expression);
@@ -53,14 +64,16 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
             target = lower_storage(operands[0], sequence);
             ValueSources index = lower_expression(operands[1], sequence);
             target.address_sources.add(index);
-            target.subscripts.push_back({canonical(operands[1]), index});
+            long long unit = unit_of(clang_getCursorType(inner), scalar_bytes_of_root(target.root));
+            target.subscripts.push_back({canonical(operands[1]), index, unit});
             return target;
         }
         case CXCursor_UnaryOperator: {
             UnaryShape shape = unary_shape_of(inner);
             if (shape == UnaryShape::dereference && !operands.empty()) {
                 target = lower_storage(operands[0], sequence);
-                target.subscripts.push_back({"0", {}});  // *p is p[0]
+                long long unit = unit_of(clang_getCursorType(inner), scalar_bytes_of_root(target.root));
+                target.subscripts.push_back({"0", {}, unit});  // *p is p[0]
                 return target;
             }
             if (shape == UnaryShape::address_of && !operands.empty()) return lower_storage(operands[0], sequence);
@@ -76,7 +89,9 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
             target = lower_storage(operands[pointer], sequence);
             ValueSources index = lower_expression(offset, sequence);
             target.address_sources.add(index);
-            target.subscripts.push_back({(op.empty() ? std::string("?") : op) + canonical(offset), index});
+            CXType pointee = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(operands[pointer])));
+            long long unit = unit_of(pointee, scalar_bytes_of_root(target.root));
+            target.subscripts.push_back({(op.empty() ? std::string("?") : op) + canonical(offset), index, unit});
             return target;
         }
         case CXCursor_MemberRefExpr:
@@ -111,6 +126,10 @@ std::string KernelIrBuilder::canonical(CXCursor expression) {
                 VariableId id = variable_for(declaration);
                 auto substitute = substitutes_.find(id);
                 if (substitute != substitutes_.end()) return substitute->second;
+                auto current = current_values_.find(id);
+                if (current != current_values_.end()) return current->second.text;
+                auto counter = counter_names_.find(id);
+                if (counter != counter_names_.end()) return counter->second;
                 return spelling_of(inner) + "#" + std::to_string(id);
             }
             if (auto value = evaluate_integer(inner)) return std::to_string(*value);  // enum constants

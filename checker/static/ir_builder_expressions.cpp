@@ -93,7 +93,7 @@ ValueSources KernelIrBuilder::lower_binary(CXCursor expression, Node& sequence) 
     // Inside a macro the operator cannot be read; an unconverted storage operand means `=`.
     if (op == "=" || (op.empty() && is_lvalue_expression(operands[0]))) {
         ValueSources value = lower_expression(operands[1], sequence);
-        store(operands[0], StoreMode::write, value, sequence);
+        store(operands[0], StoreMode::write, value, sequence, operands[1]);
         return value;
     }
     ValueSources sources = lower_expression(operands[0], sequence);
@@ -128,8 +128,12 @@ ValueSources KernelIrBuilder::lower_conditional(CXCursor expression, Node& seque
     branch.branch_kind = BranchKind::conditional_operator;
     lower_condition(operands[0], branch);
     ValueSources sources = branch.condition;
+    auto before = current_values_;
     sources.add(lower_expression(operands[1], branch.then_branch()));
+    current_values_ = before;
     sources.add(lower_expression(operands[2], branch.else_branch()));
+    current_values_ = before;
+    forget_values_assigned_in(expression);
     bool has_events = !branch.condition_events().children.empty() || !branch.then_branch().children.empty() ||
                       !branch.else_branch().children.empty();
     if (has_events) sequence.children.push_back(std::move(branch));
@@ -182,6 +186,14 @@ ValueSources KernelIrBuilder::lower_builtin_call(CXCursor call, const std::strin
         return sources;
     }
 
+    if (name == "async_work_group_copy" || name == "async_work_group_strided_copy")
+        return lower_async_copy(call, arguments, sequence);
+    if (name == "wait_group_events") {
+        for (CXCursor argument : arguments) sources.add(lower_expression(argument, sequence));
+        sequence.children.push_back(make_node(NodeKind::wait_events, position(call)));
+        return sources;
+    }
+
     // Any other builtin: its value comes from its arguments. A pointer into __local memory may be
     // read or written in ways we do not model (atomics, async copies): record an opaque access.
     // `&x` of a private variable is an output (sincos, fract): x then depends on the arguments.
@@ -205,10 +217,39 @@ ValueSources KernelIrBuilder::lower_builtin_call(CXCursor call, const std::strin
     return sources;
 }
 
+// async_work_group_copy(dst, src, count, event) and the strided form (dst, src, count, stride,
+// event): the work-group as a whole copies a range starting at `src` to one starting at `dst`.
+// The __local end is an access by the whole group (written at the call when it is the
+// destination, read when it is the source); which elements is known only as far as the pointer's
+// own subscripts (`tile[next]`, `&As[0][0]`).
+ValueSources KernelIrBuilder::lower_async_copy(CXCursor call, const std::vector<CXCursor>& arguments,
+                                               Node& sequence) {
+    ValueSources sources;
+    for (std::size_t i = 2; i < arguments.size(); ++i) sources.add(lower_expression(arguments[i], sequence));
+    if (arguments.size() < 2) return sources;
+    StorageTarget source = lower_storage(arguments[1], sequence);
+    StorageTarget destination = lower_storage(arguments[0], sequence);
+    sources.add(source.address_sources);
+    sources.add(destination.address_sources);
+    for (bool is_destination : {false, true}) {
+        const StorageTarget& end = is_destination ? destination : source;
+        if (!end.is_local_memory || end.root < 0) continue;
+        emit_access(call, end, /*reads=*/!is_destination, /*writes=*/is_destination, /*opaque=*/false, sequence);
+        sequence.children.back().access.group_wide = true;
+    }
+    return sources;
+}
+
 ValueSources KernelIrBuilder::store(CXCursor target_expression, StoreMode mode, const ValueSources& value,
-                                    Node& sequence) {
+                                    Node& sequence, CXCursor value_expression) {
     StorageTarget target = lower_storage(target_expression, sequence);
     if (target.root < 0) return target.address_sources;
+    CXCursor plain = strip_wrappers(target_expression);
+    bool whole_variable = clang_getCursorKind(plain) == CXCursor_DeclRefExpr && !target.is_local_memory;
+    if (whole_variable && mode == StoreMode::write && !clang_Cursor_isNull(value_expression))
+        remember_value(clang_getCursorReferenced(plain), target.root, value_expression, value);
+    else
+        forget_value(target.root);
     bool read_too = mode == StoreMode::read_and_write;
     if (target.is_local_memory) {
         emit_access(target_expression, target, read_too, true, false, sequence);

@@ -22,6 +22,9 @@ namespace checker::barriers {
 using DeclarationKey = std::tuple<const void*, unsigned, unsigned>;
 DeclarationKey key_of(CXCursor declaration);
 
+// The size of the innermost element of an array type, or of what a pointer points to; 0: unknown.
+long long scalar_bytes_of(CXType type);
+
 // The storage an lvalue or pointer expression names: `tile[ly][lx]` is root `tile` with
 // subscripts {ly, lx} (as canonical text), and its address depends on tile, ly and lx.
 struct StorageTarget {
@@ -50,6 +53,7 @@ public:
     void lower_variable_declaration(CXCursor declaration, Node& sequence);
     void lower_if(CXCursor statement, Node& sequence);
     void lower_for(CXCursor statement, Node& sequence);
+    void name_loop_counter(CXCursor init, CXCursor condition, CXCursor step);
     void lower_while(CXCursor statement, Node& sequence, bool tests_first);
     void lower_switch(CXCursor statement, Node& sequence);
     void lower_return(CXCursor statement, Node& sequence);
@@ -64,13 +68,16 @@ public:
     ValueSources lower_conditional(CXCursor expression, Node& sequence);
     ValueSources lower_call(CXCursor call, Node& sequence);
     ValueSources lower_builtin_call(CXCursor call, const std::string& name, Node& sequence);
-    ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence);
+    ValueSources lower_async_copy(CXCursor call, const std::vector<CXCursor>& arguments, Node& sequence);
+    ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence,
+                       CXCursor value_expression = clang_getNullCursor());
     void emit_access(CXCursor expression, const StorageTarget& target, bool reads, bool writes, bool opaque,
                      Node& sequence);
     void emit_assignment(CXCursor at, VariableId variable, const ValueSources& value, Node& sequence);
 
     // addresses and canonical text (ir_builder_addresses.cpp)
     StorageTarget lower_storage(CXCursor expression, Node& sequence);
+    long long scalar_bytes_of_root(VariableId root) const;
     std::string canonical(CXCursor expression);
     // What a condition reads, without lowering it (for `x == y` tests); nullopt if it calls a helper.
     std::optional<ValueSources> plain_sources(CXCursor expression);
@@ -80,6 +87,13 @@ public:
     VariableId variable_for(CXCursor declaration);
     VariableId synthetic_variable(const std::string& name);  // e.g. a helper's return value
 
+    // Current values of reassigned integer variables (ir_builder_variables.cpp): after
+    // `cur = t & 1; nxt = cur ^ 1;` the index text of `As[nxt]` is `((t&1)^1)`, so that it can be
+    // told apart from `As[cur]`. Kept only along straight-line code: forgotten where paths join.
+    void remember_value(CXCursor declaration, VariableId variable, CXCursor value, const ValueSources& sources);
+    void forget_value(VariableId variable);
+    void forget_values_assigned_in(CXCursor statement);
+
     SourcePosition position(CXCursor cursor) const { return position_of(cursor, main_file_); }
 
 private:
@@ -87,6 +101,7 @@ private:
         std::string name;
         std::map<DeclarationKey, VariableId> variables;
         std::set<DeclarationKey> reassigned;  // assigned after their declaration, or address taken
+        std::set<DeclarationKey> address_taken;
         VariableId result = -1;               // a helper's return value
     };
 
@@ -100,6 +115,17 @@ private:
     std::map<DeclarationKey, VariableId> program_scope_;
     std::map<VariableId, std::string> substitutes_;  // single-valued variables: canonical value
     std::map<VariableId, LocalAlias> aliases_;
+    // Counters of `for` loops, by what they iterate over: "@1{0|(@<4)|++@}" for the counter of a
+    // loop at nesting depth 1 running from 0 while < 4 by ++. Two loops with the same header at the
+    // same depth give their counters one name, so `acc[ly][lx + w * G]` in the loop that zeroes it
+    // and in the loop that reads it back is one work-item's own element.
+    std::map<VariableId, std::string> counter_names_;
+    struct CurrentValue {
+        std::string text;
+        std::vector<VariableId> sources;
+    };
+    std::map<VariableId, CurrentValue> current_values_;
+    int for_depth_ = 0;
     std::set<VariableId> private_arrays_;
 };
 

@@ -165,7 +165,10 @@ void KernelIrBuilder::lower_variable_declaration(CXCursor declaration, Node& seq
     } else {
         value = lower_expression(init, sequence);
     }
-    if (single_valued) substitutes_[id] = canonical(init);
+    if (single_valued)
+        substitutes_[id] = canonical(init);
+    else if (!is_pointer_type(clang_getCursorType(declaration)))
+        remember_value(declaration, id, init, value);
     emit_assignment(declaration, id, value, sequence);
 }
 
@@ -197,14 +200,19 @@ void KernelIrBuilder::lower_if(CXCursor statement, Node& sequence) {
     Node branch = make_node(NodeKind::branch, position(statement));
     branch.branch_kind = BranchKind::if_statement;
     lower_condition(children[0], branch);
+    auto before = current_values_;
     lower_statement(children[1], branch.then_branch());
+    current_values_ = before;
     if (children.size() > 2) lower_statement(children[2], branch.else_branch());
+    current_values_ = before;
+    forget_values_assigned_in(statement);
     sequence.children.push_back(std::move(branch));
 }
 
 void KernelIrBuilder::lower_for(CXCursor statement, Node& sequence) {
     ForParts parts = split_for(unit_, statement);
     if (parts.init) lower_statement(*parts.init, sequence);
+    forget_values_assigned_in(statement);  // the condition and body also run after later iterations
     Node loop = make_node(NodeKind::loop, position(statement));
     loop.loop_keyword = "for";
     if (parts.condition) lower_condition(*parts.condition, loop);
@@ -215,9 +223,55 @@ void KernelIrBuilder::lower_for(CXCursor statement, Node& sequence) {
             loop.condition.add(lower_expression(part, loop.condition_events()));
     }
     loop.loop_has_condition = parts.condition.has_value() || !parts.unplaced.empty();
+    if (parts.init && parts.condition && parts.step) name_loop_counter(*parts.init, *parts.condition, *parts.step);
+    ++for_depth_;
     if (parts.body) lower_statement(*parts.body, loop.loop_body());
+    --for_depth_;
     if (parts.step) lower_expression(*parts.step, loop.loop_step());
+    forget_values_assigned_in(statement);
     sequence.children.push_back(std::move(loop));
+}
+
+namespace {
+
+// The variable a `for` loop's init sets: `int w = 0` or `w = 0`; nullopt otherwise.
+std::optional<std::pair<CXCursor, CXCursor>> counter_and_start(CXTranslationUnit unit, CXCursor init) {
+    std::vector<CXCursor> children = children_of(init);
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+        if (children.size() != 1 || clang_getCursorKind(children[0]) != CXCursor_VarDecl) return std::nullopt;
+        CXCursor start = clang_Cursor_getVarDeclInitializer(children[0]);
+        if (clang_Cursor_isNull(start)) return std::nullopt;
+        return std::make_pair(children[0], start);
+    }
+    CXCursor assignment = strip_wrappers(init);
+    std::vector<CXCursor> operands = children_of(assignment);
+    if (clang_getCursorKind(assignment) != CXCursor_BinaryOperator || operands.size() != 2) return std::nullopt;
+    if (binary_operator_of(unit, assignment) != "=") return std::nullopt;
+    CXCursor target = strip_wrappers(operands[0]);
+    if (clang_getCursorKind(target) != CXCursor_DeclRefExpr) return std::nullopt;
+    return std::make_pair(clang_getCursorReferenced(target), operands[1]);
+}
+
+std::string replaced_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+}  // namespace
+
+void KernelIrBuilder::name_loop_counter(CXCursor init, CXCursor condition, CXCursor step) {
+    std::optional<std::pair<CXCursor, CXCursor>> counter = counter_and_start(unit_, init);
+    if (!counter) return;
+    CXCursorKind kind = clang_getCursorKind(counter->first);
+    if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return;
+    VariableId id = variable_for(counter->first);
+    if (counter_names_.count(id) || substitutes_.count(id)) return;
+    std::string own = spelling_of(counter->first) + "#" + std::to_string(id);
+    std::string test = canonical(condition), next = canonical(step);
+    if (next.find(own) == std::string::npos || test.find(own) == std::string::npos) return;  // not its counter
+    counter_names_[id] = "@" + std::to_string(for_depth_) + "{" + canonical(counter->second) + "|" +
+                         replaced_all(test, own, "@") + "|" + replaced_all(next, own, "@") + "}";
 }
 
 void KernelIrBuilder::lower_while(CXCursor statement, Node& sequence, bool tests_first) {
@@ -228,8 +282,10 @@ void KernelIrBuilder::lower_while(CXCursor statement, Node& sequence, bool tests
     loop.loop_tests_first = tests_first;
     CXCursor condition = tests_first ? children[0] : children[1];
     CXCursor body = tests_first ? children[1] : children[0];
+    forget_values_assigned_in(statement);
     lower_condition(condition, loop);
     lower_statement(body, loop.loop_body());
+    forget_values_assigned_in(statement);
     sequence.children.push_back(std::move(loop));
 }
 
@@ -239,7 +295,9 @@ void KernelIrBuilder::lower_switch(CXCursor statement, Node& sequence) {
     Node branch = make_node(NodeKind::branch, position(statement));
     branch.branch_kind = BranchKind::switch_statement;
     lower_condition(children[0], branch);
+    forget_values_assigned_in(statement);  // a case label is reached from the switch or the case before
     lower_statement(children.back(), branch.then_branch());
+    forget_values_assigned_in(statement);
     sequence.children.push_back(std::move(branch));
 }
 

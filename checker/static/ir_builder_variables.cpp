@@ -2,6 +2,9 @@
 // replaced by it in index text), and which are assigned after their declaration.
 #include "ir_builder_internal.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 namespace checker::barriers {
 
 DeclarationKey key_of(CXCursor declaration) {
@@ -17,6 +20,7 @@ VariableId KernelIrBuilder::declare_variable(CXCursor declaration) {
     Variable variable;
     variable.name = spelling_of(declaration);
     variable.is_local_memory = is_local_memory_type(type);
+    variable.scalar_bytes = scalar_bytes_of(type);
     kernel_.variables.push_back(variable);
     if (is_array_type(type) && !variable.is_local_memory) private_arrays_.insert(id);
     frames_.back().variables[key_of(declaration)] = id;
@@ -33,9 +37,18 @@ VariableId KernelIrBuilder::variable_for(CXCursor declaration) {
     if (global != program_scope_.end()) return global->second;
     // A program-scope variable (e.g. a __constant table): the same for every work-item.
     VariableId id = static_cast<VariableId>(kernel_.variables.size());
-    kernel_.variables.push_back({spelling_of(declaration), is_local_memory_type(clang_getCursorType(declaration))});
+    CXType type = clang_getCursorType(declaration);
+    kernel_.variables.push_back({spelling_of(declaration), is_local_memory_type(type), scalar_bytes_of(type)});
     program_scope_[key] = id;
     return id;
+}
+
+long long scalar_bytes_of(CXType type) {
+    CXType element = clang_getCanonicalType(type);
+    if (is_pointer_type(element)) element = clang_getPointeeType(element);
+    while (is_array_type(element)) element = clang_getCanonicalType(clang_getArrayElementType(element));
+    long long bytes = clang_Type_getSizeOf(element);
+    return bytes > 0 ? bytes : 0;
 }
 
 VariableId KernelIrBuilder::synthetic_variable(const std::string& name) {
@@ -58,13 +71,15 @@ namespace {
 struct ReassignmentSearch {
     CXTranslationUnit unit;
     std::set<DeclarationKey>* reassigned;
+    std::set<DeclarationKey>* address_taken = nullptr;
 
-    void mark(CXCursor target) const {
+    void mark(CXCursor target, bool taking_address = false) const {
         CXCursor current = strip_wrappers(target);
         for (;;) {
             CXCursorKind kind = clang_getCursorKind(current);
             if (kind == CXCursor_DeclRefExpr) {
                 reassigned->insert(key_of(clang_getCursorReferenced(current)));
+                if (taking_address && address_taken) address_taken->insert(key_of(clang_getCursorReferenced(current)));
                 return;
             }
             // `v.x = ...` and `s.field = ...` change v and s; `p[i] = ...` changes what p points to,
@@ -91,7 +106,8 @@ CXChildVisitResult find_assignment(CXCursor cursor, CXCursor, CXClientData data)
         if (op == "=" || (op.empty() && is_lvalue_expression(operands[0]))) search->mark(operands[0]);
     } else {
         UnaryShape shape = unary_shape_of(cursor);
-        if (shape == UnaryShape::increment_or_decrement || shape == UnaryShape::address_of) search->mark(operands[0]);
+        if (shape == UnaryShape::increment_or_decrement || shape == UnaryShape::address_of)
+            search->mark(operands[0], shape == UnaryShape::address_of);
     }
     return CXChildVisit_Recurse;
 }
@@ -99,8 +115,60 @@ CXChildVisitResult find_assignment(CXCursor cursor, CXCursor, CXClientData data)
 }  // namespace
 
 void KernelIrBuilder::find_reassigned(CXCursor body, FunctionFrame& frame) {
-    ReassignmentSearch search{unit_, &frame.reassigned};
+    ReassignmentSearch search{unit_, &frame.reassigned, &frame.address_taken};
     clang_visitChildren(body, find_assignment, &search);
+}
+
+namespace {
+
+bool is_integer_type(CXType type) {
+    switch (clang_getCanonicalType(type).kind) {
+        case CXType_Bool:
+        case CXType_Char_S:
+        case CXType_Char_U:
+        case CXType_SChar:
+        case CXType_UChar:
+        case CXType_Short:
+        case CXType_UShort:
+        case CXType_Int:
+        case CXType_UInt:
+        case CXType_Long:
+        case CXType_ULong:
+            return true;
+        default:
+            return false;
+    }
+}
+
+}  // namespace
+
+void KernelIrBuilder::remember_value(CXCursor declaration, VariableId variable, CXCursor value,
+                                     const ValueSources& sources) {
+    // The text is taken before the variable is forgotten: `cur = 1 - cur` uses the old value.
+    std::string text = canonical(value);
+    forget_value(variable);
+    if (!is_integer_type(clang_getCursorType(declaration))) return;
+    if (frames_.back().address_taken.count(key_of(declaration))) return;  // changed through a pointer
+    std::string own = kernel_.variables[static_cast<std::size_t>(variable)].name + "#" + std::to_string(variable);
+    if (text.find(own) != std::string::npos) return;  // in terms of its own old, unknown value
+    current_values_[variable] = {text, sources.variables};
+}
+
+void KernelIrBuilder::forget_value(VariableId variable) {
+    current_values_.erase(variable);
+    for (auto entry = current_values_.begin(); entry != current_values_.end();) {
+        const std::vector<VariableId>& sources = entry->second.sources;
+        bool depends = std::find(sources.begin(), sources.end(), variable) != sources.end();
+        entry = depends ? current_values_.erase(entry) : std::next(entry);
+    }
+}
+
+void KernelIrBuilder::forget_values_assigned_in(CXCursor statement) {
+    std::set<DeclarationKey> assigned;
+    ReassignmentSearch search{unit_, &assigned};
+    clang_visitChildren(statement, find_assignment, &search);
+    for (const auto& [key, variable] : frames_.back().variables)
+        if (assigned.count(key)) forget_value(variable);
 }
 
 }  // namespace checker::barriers

@@ -20,6 +20,7 @@ using VariableId = int;
 struct Variable {
     std::string name;
     bool is_local_memory = false;  // a __local array or scalar, or a pointer to __local memory
+    long long scalar_bytes = 0;    // size of one innermost element (of an array) or pointee; 0: unknown
 };
 
 // What a value is computed from: the variables it reads (array and pointer bases included, so a
@@ -38,6 +39,10 @@ struct ValueSources {
 struct Subscript {
     std::string text;
     ValueSources sources;
+    // How many innermost elements of the array one step of this subscript moves: 16 for the `ly`
+    // of `As[ly][lx]` in a float[16][16], 1 for `lx` and for `p[i]` with `p = (__local float*)As`.
+    // 0: unknown (struct fields, vector loads, casts between element sizes).
+    long long unit = 0;
 };
 
 // One read and/or write of __local memory.
@@ -48,11 +53,15 @@ struct LocalAccess {
     // A builtin (atomic, async copy, ...) was handed a pointer into the array: which elements it
     // touches is unknown, so this access can show that a barrier is needed but never raises an error.
     bool opaque = false;
+    // async_work_group_copy / async_work_group_strided_copy: the whole work-group copies a range
+    // that starts at `subscripts`, so the access touches other work-items' elements too.
+    bool group_wide = false;
     std::vector<Subscript> subscripts;  // outermost first
     std::string text;                   // as written, for messages: "As[ty][k]"
 };
 
-enum class NodeKind { sequence, branch, loop, barrier, exit, access, assignment, helper_call };
+// wait_events: a wait_group_events call, where the work-group's async copies complete.
+enum class NodeKind { sequence, branch, loop, barrier, exit, access, assignment, helper_call, wait_events };
 enum class BranchKind { if_statement, conditional_operator, switch_statement };
 enum class ExitKind { return_statement, break_statement, continue_statement };
 

@@ -20,7 +20,8 @@ bool has_barrier_without_local_fence(const KernelIr& kernel) {
 }
 
 AccessQuote quote(const KernelIr& kernel, const Node& access) {
-    return {kernel.variables[static_cast<std::size_t>(access.access.array)].name, access.access.text, access.at.line};
+    return {kernel.variables[static_cast<std::size_t>(access.access.array)].name, access.access.text, access.at.line,
+            access.access.group_wide};
 }
 
 }  // namespace
@@ -59,11 +60,14 @@ std::vector<BarrierFinding> race_findings(const KernelIr& kernel, const std::set
         if (key.first == ConflictKind::read_after_write) {
             finding.rule = rules::missing_barrier_read_after_write;
             finding.message = read_after_write_message(kernel.name, pairs, global_fence_note);
-        } else {
+        } else if (key.first == ConflictKind::write_after_read) {
             const Node& loop = node(members.front().loop);
             finding.rule = rules::missing_barrier_write_after_read;
             finding.message =
                 write_after_read_message(kernel.name, pairs, loop.loop_keyword, loop.at.line, global_fence_note);
+        } else {
+            finding.rule = rules::missing_barrier_write_after_read;
+            finding.message = write_after_read_in_step_message(kernel.name, pairs, global_fence_note);
         }
         findings.push_back(std::move(finding));
     }

@@ -14,16 +14,18 @@ namespace {
 // global memory between work-items, which this analysis does not follow.
 constexpr long long local_fence_only = 1;
 
-bool adds_conflicts(const std::set<Conflict>& without, const std::set<Conflict>& baseline) {
+// Any pair of accesses the removed barriers kept apart, of any kind: also those never reported
+// as errors (a read before a write in one step, async copies, paths that skip a uniform
+// barrier), so that the advice to remove a barrier never creates a race.
+bool separates_accesses(const std::set<Conflict>& without) {
     return std::any_of(without.begin(), without.end(),
-                       [&](const Conflict& conflict) { return baseline.count(conflict) == 0; });
+                       [](const Conflict& conflict) { return conflict.crosses_removed_barrier; });
 }
 
 }  // namespace
 
 std::vector<BarrierFinding> unneeded_barrier_findings(const KernelIr& kernel, const Divergence& divergence,
                                                       const ControlDivergenceReport& control,
-                                                      const std::set<Conflict>& baseline,
                                                       const std::string& display_path) {
     bool uses_local_memory = false;
     std::vector<const Node*> barriers;
@@ -41,7 +43,7 @@ std::vector<BarrierFinding> unneeded_barrier_findings(const KernelIr& kernel, co
         if (barrier->fence_flags != local_fence_only) continue;
         if (control.divergent_barriers.count(barrier->id) || control.skipped_barriers.count(barrier->id)) continue;
         removed.insert(barrier->id);
-        if (adds_conflicts(find_local_memory_conflicts(kernel, divergence, control, removed), baseline))
+        if (separates_accesses(find_local_memory_conflicts(kernel, divergence, control, removed)))
             removed.erase(barrier->id);
     }
 

@@ -1,5 +1,6 @@
 // unneeded-barrier (a warning): a barrier(CLK_LOCAL_MEM_FENCE) whose removal would let no
-// __local accesses of different work-items meet that it keeps apart now. Barriers are tried in
+// __local accesses of different work-items meet that it keeps apart now, on any path and of any
+// kind (also the pairs never reported as errors: when unsure, no warning). Barriers are tried in
 // source order, and one found unneeded stays removed while the next ones are tried, so of two
 // barriers in a row only one is called unneeded.
 #pragma once
@@ -16,10 +17,8 @@
 
 namespace checker::barriers {
 
-// `baseline`: the conflicts with every barrier in place.
 std::vector<BarrierFinding> unneeded_barrier_findings(const KernelIr& kernel, const Divergence& divergence,
                                                       const ControlDivergenceReport& control,
-                                                      const std::set<Conflict>& baseline,
                                                       const std::string& display_path);
 
 }  // namespace checker::barriers

@@ -264,7 +264,30 @@ __kernel void count(__global const int* in, __global int* out)
         INFO(describe(findings));
         CHECK(findings.empty());
     }
-    SUBCASE("a read then a write in the same iteration (an in-place shift) is not reported") {
+    SUBCASE("a read then a write of another element by only some work-items (a tree reduction)") {
+        std::string source = R"CL(
+__kernel void sum(__global const float* in, __global float* out)
+{
+    __local float s[64];
+    const uint lid = get_local_id(0);
+    s[lid] = in[get_global_id(0)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint stride = 32; stride > 0; stride >>= 1) {
+        if (lid < stride)
+            s[lid] += s[lid + stride];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) out[get_group_id(0)] = s[0];
+}
+)CL";
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(findings.empty());
+    }
+}
+
+TEST_CASE("races: a read and then, in the same step, a write of another element by every work-item") {
+    SUBCASE("an in-place shift") {
         std::string source = R"CL(
 __kernel void shift(__global float* out)
 {
@@ -272,12 +295,65 @@ __kernel void shift(__global float* out)
     s[get_local_id(0)] = 1.0f;
     barrier(CLK_LOCAL_MEM_FENCE);
     float next = s[get_local_id(0) + 1];
-    s[get_local_id(0)] = next;
+    s[get_local_id(0)] = next;  // MARK
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = s[get_local_id(0)];
 }
 )CL";
-        CHECK(count_errors(analyse(source)) == 0);
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(has_finding(findings, rules::missing_barrier_write_after_read, line_of(source, "MARK")));
+        CHECK(findings.size() == 1);
+        CHECK(findings[0].message.find("earlier in the same step") != std::string::npos);
+        CHECK(findings[0].message.find("line 7 and before the write at line 8") != std::string::npos);
+    }
+    SUBCASE("the next tile prefetched into the tile being read") {
+        std::string source = R"CL(
+__kernel void prefetch(__global const float* in, __global float* out, uint steps)
+{
+    __local float tile[64];
+    const uint lid = get_local_id(0);
+    tile[lid] = in[lid];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    float acc = 0.0f;
+    for (uint t = 0; t < steps; ++t) {
+        const float next = in[(t + 1) * 64 + lid];
+        for (uint i = 0; i < 64; ++i)
+            acc += tile[i];
+        tile[lid] = next;  // MARK
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[get_global_id(0)] = acc;
+}
+)CL";
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(has_finding(findings, rules::missing_barrier_write_after_read, line_of(source, "MARK")));
+        CHECK(count_errors(findings) == 1);
+    }
+    SUBCASE("the same with the write into the other half of a double buffer is clean") {
+        std::string source = R"CL(
+__kernel void prefetch(__global const float* in, __global float* out, uint steps)
+{
+    __local float tile[2][64];
+    const uint lid = get_local_id(0);
+    tile[0][lid] = in[lid];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    float acc = 0.0f;
+    for (uint t = 0; t < steps; ++t) {
+        const uint cur = t & 1;
+        const float next = in[(t + 1) * 64 + lid];
+        for (uint i = 0; i < 64; ++i)
+            acc += tile[cur][i];
+        tile[cur ^ 1][lid] = next;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[get_global_id(0)] = acc;
+}
+)CL";
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(findings.empty());
     }
 }
 
