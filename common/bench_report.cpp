@@ -55,7 +55,9 @@ std::string bench_markdown(const BenchReport& report) {
         report.fma_gflops);
     text += "| lab | what | size | time | rate | share of limit |\n|---|---|---|---|---|---|\n";
     for (const auto& f : report.figures) {
-        const std::string rate = f.correct ? fmt::format("{:.1f} {}", f.rate, f.unit) : std::string("wrong result");
+        const std::string rate = f.correct                                    ? fmt::format("{:.1f} {}", f.rate, f.unit)
+                                 : f.note.rfind("wrong at the timed size", 0) == 0 ? std::string("wrong at the timed size")
+                                                                                   : std::string("wrong result");
         const std::string share =
             f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
         text += fmt::format("| {} | {} | {} | {} | {} | {} |\n", f.lab.empty() ? "–" : f.lab, f.what, f.size,
