@@ -159,13 +159,13 @@ StrassenProblem::TimedRun StrassenProblem::timed_run(ProblemSize size, int level
     const Matrix b_in = zero_padded(b, p.inner(0), p.cols(0));
     const auto buffers = std::make_shared<StrassenBuffers>(allocate_strassen_buffers(session_.context, p));
     // Never given to a kernel: A and B are copied back from these before every run.
-    const cl::Buffer a_untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                 a_in.size() * sizeof(float), const_cast<float*>(a_in.values.data()));
-    const cl::Buffer b_untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                 b_in.size() * sizeof(float), const_cast<float*>(b_in.values.data()));
+    const cl::Buffer a_untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a_in.size() * sizeof(float),
+                                 const_cast<float*>(a_in.values.data()));
+    const cl::Buffer b_untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b_in.size() * sizeof(float),
+                                 const_cast<float*>(b_in.values.data()));
     const DeviceMatrix c{buffers->products[0], size.m, size.n, p.cols(0)};
-    const auto check = std::make_shared<MatmulResultCheck>(a, b, strassen_tolerance_factor(size.k, levels),
-                                                           mixed_seed(seed, 2));
+    const auto check =
+        std::make_shared<MatmulResultCheck>(a, b, strassen_tolerance_factor(size.k, levels), mixed_seed(seed, 2));
     TimedRun timed;
     timed.prepare = [this, p, buffers, a_untouched, b_untouched] {
         const auto& queue = session_.queue;

@@ -173,8 +173,8 @@ std::string speed_report(StrassenProblem& problem, ProblemSize timed) {
             fmt::format("{} × {}×{}×{}", plan.nodes(levels), plan.rows(levels), plan.inner(levels), plan.cols(levels));
         if (!failures[l].empty()) {
             const bool wrong = failures[l].rfind("wrong at", 0) == 0;  // no rate for work not done
-            text += fmt::format("  {:<7} {:<22} {}{}\n", levels, products, wrong ? "" : "could not run: ",
-                                failures[l].substr(0, failures[l].find('\n')));
+            text += fmt::format("  {:<7} {:<22} {}{}\n", levels, products,
+                                wrong ? "" : "could not run: ", failures[l].substr(0, failures[l].find('\n')));
             continue;
         }
         const LevelTiming& t = timings[l];

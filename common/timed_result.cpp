@@ -168,8 +168,7 @@ std::string MatmulResultCheck::operator()(const cl::CommandQueue& queue, const D
 TransposeResultCheck::TransposeResultCheck(const Matrix& a, std::uint64_t seed)
     : expected_(transpose_reference(a)), rows_(random_rows(a.cols, kTimedSampleRows, seed)) {}
 
-std::string TransposeResultCheck::operator()(const cl::CommandQueue& queue, const DeviceMatrix& at,
-                                             ResultCheck depth) {
+std::string TransposeResultCheck::operator()(const cl::CommandQueue& queue, const DeviceMatrix& at, ResultCheck depth) {
     const bool whole = depth == ResultCheck::whole;
     read_rows(queue, at, whole ? std::vector<std::size_t>{} : rows_, got_);
     Comparison result;
@@ -182,10 +181,14 @@ std::string TransposeResultCheck::operator()(const cl::CommandQueue& queue, cons
             const bool never = float_bits(have) == kUnwrittenBits;
             if (never) ++result.never_written;
             if (!result.first) {
-                result.first = Mismatch{r, c, want, have, 0.0,
-                                        never                   ? MismatchKind::never_written
-                                        : std::isfinite(have)   ? MismatchKind::wrong_value
-                                                                : MismatchKind::not_a_number};
+                result.first = Mismatch{r,
+                                        c,
+                                        want,
+                                        have,
+                                        0.0,
+                                        never                 ? MismatchKind::never_written
+                                        : std::isfinite(have) ? MismatchKind::wrong_value
+                                                              : MismatchKind::not_a_number};
             }
         }
     };

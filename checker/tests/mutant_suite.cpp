@@ -40,8 +40,8 @@ constexpr const char* kStages[] = {"build", "correctness", "barriers", "speedup"
 constexpr const char* kSpeedStages = "build,correctness,speedup";
 constexpr const char* kSpeedMinRatio = "0.0001";
 constexpr const char* kSpeedChildTimeout = "90";  // seconds: honest kernels are timed in full
-constexpr const char* kChildTimeout = "8";  // seconds per child: hangs cost two of these
-constexpr std::size_t kClassSize = 6;       // mutants per labcheck --class run
+constexpr const char* kChildTimeout = "8";        // seconds per child: hangs cost two of these
+constexpr std::size_t kClassSize = 6;             // mutants per labcheck --class run
 
 struct Mutant {
     std::string manifest;
@@ -267,7 +267,8 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         INFO("labcheck --class for lab " << run.lab << " printed:\n" << run.output);
         REQUIRE(run.outcome.end == labcheck::ChildEnd::exited);
         const bool some_fail = std::any_of(run.mutants.begin(), run.mutants.end(), [](const Mutant* m) {
-            return std::any_of(m->expected.begin(), m->expected.end(), [](const auto& e) { return e.second == "fail"; });
+            return std::any_of(m->expected.begin(), m->expected.end(),
+                               [](const auto& e) { return e.second == "fail"; });
         });
         CHECK(run.outcome.exit_code != 2);  // a grader error
         if (some_fail) CHECK(run.outcome.exit_code == 1);

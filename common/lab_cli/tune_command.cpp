@@ -206,9 +206,9 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
                                           trial.problem->rate_unit());
                     measured.push_back({{full, timing.median_seconds, rate}, std::move(trial.problem)});
                 } else {  // not ranked: speed counts only for work done
-                    trial.skipped = fmt::format("wrong at the timed size {} ({} timed launch): {}",
-                                                size_text(timed, form), ordinal(timing.wrong_launch),
-                                                timing.wrong.substr(0, timing.wrong.find(". ") + 1));
+                    trial.skipped =
+                        fmt::format("wrong at the timed size {} ({} timed launch): {}", size_text(timed, form),
+                                    ordinal(timing.wrong_launch), timing.wrong.substr(0, timing.wrong.find(". ") + 1));
                 }
             } catch (const UserError& error) {
                 trial.skipped = "timing failed: " + error.parts().happened;
@@ -231,8 +231,8 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
     }
 
     if (measured.empty()) {
-        const bool any_wrong = std::any_of(skipped.begin(), skipped.end(),
-                                           [](const Skipped& s) { return s.why.rfind("wrong", 0) == 0; });
+        const bool any_wrong =
+            std::any_of(skipped.begin(), skipped.end(), [](const Skipped& s) { return s.why.rfind("wrong", 0) == 0; });
         fmt::print("\nNo configuration built, ran and gave the right result, so nothing was timed.\n");
         if (any_wrong) {
             fmt::print("  try: `lab run {}{}` to see what is wrong with the kernel at its default defines\n",
