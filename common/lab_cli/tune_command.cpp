@@ -233,7 +233,9 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
     if (measured.empty()) {
         const bool any_wrong =
             std::any_of(skipped.begin(), skipped.end(), [](const Skipped& s) { return s.why.rfind("wrong", 0) == 0; });
-        fmt::print("\nNo configuration built, ran and gave the right result, so nothing was timed.\n");
+        fmt::print(
+            "\nNo configuration built, ran and gave the right result (at the check sizes and at the timed size), so "
+            "none is ranked.\n");
         if (any_wrong) {
             fmt::print("  try: `lab run {}{}` to see what is wrong with the kernel at its default defines\n",
                        spec.number, kernel_set_flag(options));

@@ -139,3 +139,30 @@ TEST_CASE("the solutions' timed results are right on padded buffers and ragged s
         CHECK(timing.right());
     }
 }
+
+TEST_CASE("lab 07: a merge that skips its work at large sizes is wrong at the timed size") {
+    ClSession session = open_session("");
+    const auto root = std::filesystem::current_path();
+    const LabSpec spec = load_lab(root, "07", session.device.device_class);
+    const KernelSet solutions = kernel_set(root, "solutions");
+    std::string text = read_kernel_source(solutions.file(spec.folder, spec.kernel_file), "strassen.cl").text;
+    const std::string guard = "if (row >= half_m || col >= half_n) return;";
+    const auto at = text.find(guard, text.find("strassen_merge"));
+    REQUIRE(at != std::string::npos);
+    text.insert(at + guard.size(), "\n    if (half_m >= 128) return;  // big enough to be the timed size");
+    ProblemSetup setup;
+    setup.session = &session;
+    setup.spec = &spec;
+    setup.source = KernelSource{"", "test/strassen.cl", text};
+    setup.geometry = spec.geometry;
+    setup.defines = spec.defines;
+    setup.defines.set("LEVELS", "1");
+    setup.kernels = solutions;  // the lab-06 GEMM of the solutions multiplies
+    setup.root = root;
+    auto problem = make_problem("strassen", setup);
+    CHECK(time_launch(session.queue, problem->timed_launch({70, 45, 131}, 3), kShortPlan).right());
+    const Timing timing = time_launch(session.queue, problem->timed_launch({300, 200, 260}, 3), kShortPlan);
+    REQUIRE_FALSE(timing.right());
+    CHECK(timing.wrong_launch == 1);
+    CHECK(timing.wrong.find("never written") != std::string::npos);
+}
