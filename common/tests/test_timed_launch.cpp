@@ -4,10 +4,12 @@
 // to take advantage of a timing that did neither.
 #include "lab_problem.hpp"
 #include "lab_session.hpp"
+#include "timed_result.hpp"
 #include "timing.hpp"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 using namespace course;
@@ -165,4 +167,16 @@ TEST_CASE("lab 07: a merge that skips its work at large sizes is wrong at the ti
     REQUIRE_FALSE(timing.right());
     CHECK(timing.wrong_launch == 1);
     CHECK(timing.wrong.find("never written") != std::string::npos);
+}
+
+TEST_CASE("the sampled rows: distinct, sorted, the same for a seed on every run, all rows of a small output") {
+    const auto rows = random_rows(4096, 64, 17);
+    CHECK(rows.size() == 64);
+    CHECK(std::is_sorted(rows.begin(), rows.end()));
+    CHECK(std::adjacent_find(rows.begin(), rows.end()) == rows.end());
+    CHECK(rows.back() < 4096);
+    CHECK(random_rows(4096, 64, 17) == rows);
+    CHECK(random_rows(4096, 64, 18) != rows);
+    CHECK(random_rows(10, 64, 17) == std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+    CHECK(mixed_seed(1, 1) != mixed_seed(1, 2));
 }
