@@ -28,7 +28,15 @@ std::string utc_timestamp() {
     return text;
 }
 
-namespace {}  // namespace
+namespace {
+
+// The rate cell of the Markdown table: the rate, or why there is none (no rate for work not done).
+std::string markdown_rate(const BenchFigure& f) {
+    if (f.correct) return fmt::format("{:.1f} {}", f.rate, f.unit);
+    return f.note.rfind("wrong at the timed size", 0) == 0 ? "wrong at the timed size" : "wrong result";
+}
+
+}  // namespace
 
 void print_bench_table(const BenchReport& report) {
     fmt::print("\n{} ({}), driver {}\n", report.device, report.device_class, report.driver);
@@ -55,7 +63,7 @@ std::string bench_markdown(const BenchReport& report) {
         report.fma_gflops);
     text += "| lab | what | size | time | rate | share of limit |\n|---|---|---|---|---|---|\n";
     for (const auto& f : report.figures) {
-        const std::string rate = f.correct ? fmt::format("{:.1f} {}", f.rate, f.unit) : std::string("wrong result");
+        const std::string rate = markdown_rate(f);
         const std::string share =
             f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
         text += fmt::format("| {} | {} | {} | {} | {} | {} |\n", f.lab.empty() ? "–" : f.lab, f.what, f.size,

@@ -60,8 +60,11 @@ public:
 
     // Runs once on seeded inputs, with NaN-filled output and guard zones, and compares.
     virtual SizeVerdict check(ProblemSize size, std::uint64_t seed) = 0;
-    // Allocates and fills buffers for `size` and returns a launch to time.
-    virtual Launch timed_launch(ProblemSize size) = 0;
+    // Allocates buffers for `size` on inputs seeded with `seed` (random data, not the correctness
+    // checks' own) and returns a launch to time: before every launch its output is refilled with the
+    // "never written" NaN and its inputs restored; after it, check() compares its result with the
+    // reference (see timed_result.hpp). Each call gets buffers of its own.
+    virtual TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) = 0;
     // What one launch does, for rates: bytes moved (GB/s) or floating-point operations (GFLOP/s).
     virtual double work(ProblemSize size) const = 0;
     virtual std::string rate_unit() const = 0;

@@ -5,7 +5,10 @@
 #include "kernel_contracts.hpp"
 #include "kernel_launch.hpp"
 #include "reference.hpp"
+#include "timed_result.hpp"
 #include "verdict_text.hpp"
+
+#include <memory>
 
 namespace course {
 
@@ -71,16 +74,32 @@ SizeVerdict MatmulProblem::check(ProblemSize size, std::uint64_t seed) {
     return {size, text.empty(), text};
 }
 
-Launch MatmulProblem::timed_launch(ProblemSize size) {
+TimedLaunch MatmulProblem::timed_launch(ProblemSize size, std::uint64_t seed) {
     const LaunchShape s = shape(size);
-    const Matrix a = random_matrix(s.padded.rows, s.padded.inner, 1);
-    const Matrix b = random_matrix(s.padded.inner, s.padded.cols, 2);
-    cl::Buffer a_buffer(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a.size() * sizeof(float),
-                        const_cast<float*>(a.values.data()));
-    cl::Buffer b_buffer(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b.size() * sizeof(float),
-                        const_cast<float*>(b.values.data()));
-    cl::Buffer c_buffer(session_.context, CL_MEM_READ_WRITE, s.padded.rows * s.padded.cols * sizeof(float));
-    return [this, a_buffer, b_buffer, c_buffer, s] { return launch(a_buffer, b_buffer, c_buffer, s); };
+    const Matrix a = random_matrix(size.m, size.k, seed);
+    const Matrix b = random_matrix(size.k, size.n, mixed_seed(seed, 1));
+    const Matrix a_in = s.pads ? zero_padded(a, s.padded.rows, s.padded.inner) : a;
+    const Matrix b_in = s.pads ? zero_padded(b, s.padded.inner, s.padded.cols) : b;
+    const std::size_t a_bytes = a_in.size() * sizeof(float), b_bytes = b_in.size() * sizeof(float);
+    const std::size_t c_bytes = s.padded.rows * s.padded.cols * sizeof(float);
+    // The untouched copies are never given to the kernel: A and B are copied back from them before every launch.
+    const cl::Buffer a_untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a_bytes,
+                                 const_cast<float*>(a_in.values.data()));
+    const cl::Buffer b_untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b_bytes,
+                                 const_cast<float*>(b_in.values.data()));
+    const cl::Buffer a_buffer(session_.context, CL_MEM_READ_WRITE, a_bytes);
+    const cl::Buffer b_buffer(session_.context, CL_MEM_READ_WRITE, b_bytes);
+    const DeviceMatrix c{cl::Buffer(session_.context, CL_MEM_READ_WRITE, c_bytes), size.m, size.n, s.padded.cols};
+    const auto check = std::make_shared<MatmulResultCheck>(a, b, matmul_tolerance_factor(size.k), mixed_seed(seed, 2));
+    TimedLaunch timed;
+    timed.prepare = [this, a_untouched, b_untouched, a_buffer, b_buffer, c, a_bytes, b_bytes, c_bytes] {
+        session_.queue.enqueueCopyBuffer(a_untouched, a_buffer, 0, 0, a_bytes);
+        session_.queue.enqueueCopyBuffer(b_untouched, b_buffer, 0, 0, b_bytes);
+        enqueue_unwritten_fill(session_.queue, c.buffer, c_bytes);
+    };
+    timed.launch = [this, a_buffer, b_buffer, c, s] { return launch(a_buffer, b_buffer, c.buffer, s); };
+    timed.check = [this, check, c](ResultCheck depth) { return (*check)(session_.queue, c, depth); };
+    return timed;
 }
 
 double MatmulProblem::work(ProblemSize size) const {

@@ -15,7 +15,7 @@ public:
     explicit MatmulProblem(const ProblemSetup& setup);
 
     SizeVerdict check(ProblemSize size, std::uint64_t seed) override;
-    Launch timed_launch(ProblemSize size) override;
+    TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;
     double work(ProblemSize size) const override;  // 2·M·N·K
     std::string rate_unit() const override { return "GFLOP/s"; }
     SizeForm size_form() const override { return SizeForm::m_by_k_by_n; }

@@ -5,6 +5,7 @@
 #include "strassen_diagnosis.hpp"
 #include "strassen_report.hpp"
 #include "strassen_verdict.hpp"
+#include "timed_result.hpp"
 
 #include <fmt/format.h>
 
@@ -150,12 +151,51 @@ std::function<StrassenEvents()> StrassenProblem::run(ProblemSize size, int level
     return [this, p, buffers] { return enqueue_strassen(session_.queue, kernels_, gemm_, p, *buffers); };
 }
 
-Launch StrassenProblem::timed_launch(ProblemSize size) {
-    const auto one_run = run(size, levels_);
-    return [one_run] {
-        const StrassenEvents events = one_run();
+StrassenProblem::TimedRun StrassenProblem::timed_run(ProblemSize size, int levels, std::uint64_t seed) {
+    const StrassenPlan p = plan(size, levels);
+    const Matrix a = random_matrix(size.m, size.k, seed);
+    const Matrix b = random_matrix(size.k, size.n, mixed_seed(seed, 1));
+    const Matrix a_in = zero_padded(a, p.rows(0), p.inner(0));
+    const Matrix b_in = zero_padded(b, p.inner(0), p.cols(0));
+    const auto buffers = std::make_shared<StrassenBuffers>(allocate_strassen_buffers(session_.context, p));
+    // Never given to a kernel: A and B are copied back from these before every run.
+    const cl::Buffer a_untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, a_in.size() * sizeof(float),
+                                 const_cast<float*>(a_in.values.data()));
+    const cl::Buffer b_untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, b_in.size() * sizeof(float),
+                                 const_cast<float*>(b_in.values.data()));
+    const DeviceMatrix c{buffers->products[0], size.m, size.n, p.cols(0)};
+    const auto check =
+        std::make_shared<MatmulResultCheck>(a, b, strassen_tolerance_factor(size.k, levels), mixed_seed(seed, 2));
+    TimedRun timed;
+    timed.prepare = [this, p, buffers, a_untouched, b_untouched] {
+        const auto& queue = session_.queue;
+        queue.enqueueCopyBuffer(a_untouched, buffers->left[0], 0, 0, p.left_elements(0) * sizeof(float));
+        queue.enqueueCopyBuffer(b_untouched, buffers->right[0], 0, 0, p.right_elements(0) * sizeof(float));
+        for (int level = 0; level <= p.levels; ++level) {
+            const auto l = static_cast<std::size_t>(level);
+            if (level > 0) {
+                enqueue_unwritten_fill(queue, buffers->left[l], p.left_elements(level) * sizeof(float));
+                enqueue_unwritten_fill(queue, buffers->right[l], p.right_elements(level) * sizeof(float));
+            }
+            enqueue_unwritten_fill(queue, buffers->products[l], p.product_elements(level) * sizeof(float));
+        }
+    };
+    timed.run = [this, p, buffers] { return enqueue_strassen(session_.queue, kernels_, gemm_, p, *buffers); };
+    timed.check = [this, check, c](ResultCheck depth) { return (*check)(session_.queue, c, depth); };
+    return timed;
+}
+
+TimedLaunch StrassenProblem::timed_launch(ProblemSize size, std::uint64_t seed) {
+    const TimedRun timed = timed_run(size, levels_, seed);
+    TimedLaunch launch;
+    launch.prepare = timed.prepare;
+    const auto run = timed.run;
+    launch.launch = [run] {
+        const StrassenEvents events = run();
         return LaunchEvents{events.first, events.last};
     };
+    launch.check = timed.check;
+    return launch;
 }
 
 Matrix StrassenProblem::multiply(const Matrix& a, const Matrix& b, int levels) {

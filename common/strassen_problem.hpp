@@ -23,7 +23,7 @@ public:
     explicit StrassenProblem(const ProblemSetup& setup);
 
     SizeVerdict check(ProblemSize size, std::uint64_t seed) override;
-    Launch timed_launch(ProblemSize size) override;
+    TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;
     double work(ProblemSize size) const override;  // 2·M·N·K of the size asked for, not the padded one
     std::string rate_unit() const override { return "GFLOP/s"; }
     SizeForm size_form() const override { return SizeForm::m_by_k_by_n; }
@@ -39,6 +39,15 @@ public:
     // A run at `levels` levels on buffers allocated once for this size and level
     // count (inputs are random); each call enqueues one whole multiplication.
     std::function<StrassenEvents()> run(ProblemSize size, int levels);
+    // A run to time at `levels` levels, on buffers of its own and inputs seeded with `seed`: before
+    // every run, C and every level's scratch matrices are refilled with the "never written" NaN and
+    // A and B restored; after it, check() compares C with the reference (timed_result.hpp).
+    struct TimedRun {
+        std::function<void()> prepare;
+        std::function<StrassenEvents()> run;
+        std::function<std::string(ResultCheck)> check;
+    };
+    TimedRun timed_run(ProblemSize size, int levels, std::uint64_t seed);
     // C = A·B at `levels` levels, on those same buffers (no guard zones, no checks).
     Matrix multiply(const Matrix& a, const Matrix& b, int levels);
 

@@ -5,12 +5,14 @@
 #include "reference.hpp"
 #include "strassen_problem.hpp"
 #include "strassen_verdict.hpp"
+#include "timed_result.hpp"
 #include "timing.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace course {
 
@@ -40,7 +42,9 @@ Accuracy measure_accuracy(const MatmulReference& exact, const Matrix& c, std::si
     return {max_exact > 0.0 ? max_error / max_exact : max_error, worst_share};
 }
 
-// Median of the whole run and of its GEMM part, for each level count, interleaved.
+// Median of the whole run and of its GEMM part, for each level count, interleaved. Like every
+// timed launch (timing.hpp), each run starts from fresh outputs and its C is checked afterwards:
+// a level count whose C is wrong at this size gets no time, and `failures` says why.
 struct LevelTiming {
     double total = 0.0, gemm = 0.0;
     int runs = 0;
@@ -49,33 +53,47 @@ struct LevelTiming {
 std::vector<LevelTiming> time_levels(StrassenProblem& problem, ProblemSize size, int max_levels,
                                      std::vector<std::string>& failures) {
     const TimingPlan plan;
-    std::vector<std::function<StrassenEvents()>> runs;
+    constexpr std::uint64_t kSeed = 7;
+    std::vector<std::optional<StrassenProblem::TimedRun>> runs;
     for (int levels = 0; levels <= max_levels; ++levels) {
         try {
-            auto run = problem.run(size, levels);
-            run().last.wait();  // fails here when the buffers do not fit
-            runs.push_back(run);
+            auto run = problem.timed_run(size, levels, kSeed);
+            run.prepare();
+            run.run().last.wait();  // fails here when the buffers do not fit
+            runs.emplace_back(std::move(run));
             failures.emplace_back();
         } catch (const std::exception& e) {
             runs.emplace_back();
             failures.emplace_back(e.what());
         }
     }
+    const auto launch = [](const StrassenProblem::TimedRun& run) {
+        run.prepare();
+        return run.run();
+    };
     for (int w = 0; w < plan.warmups; ++w) {
         for (const auto& run : runs) {
-            if (run) run();
+            if (run) launch(*run);
         }
     }
     problem.session().queue.finish();
     std::vector<std::vector<double>> totals(runs.size()), gemms(runs.size());
+    const auto wrong = [&](std::size_t i, ResultCheck depth) {
+        std::string why = runs[i]->check(depth);
+        if (why.empty()) return false;
+        failures[i] = "wrong at the timed size: " + why;
+        runs[i].reset();
+        return true;
+    };
     double timed = 0.0;
     for (int rep = 0; rep < plan.max_repetitions; ++rep) {
         if (rep >= plan.min_repetitions && timed >= plan.min_total_seconds) break;
         double slowest = 0.0;
         for (std::size_t i = 0; i < runs.size(); ++i) {
             if (!runs[i]) continue;
-            const StrassenEvents events = runs[i]();
+            const StrassenEvents events = launch(*runs[i]);
             events.last.wait();
+            if (wrong(i, ResultCheck::sample)) continue;
             totals[i].push_back(elapsed_seconds({events.first, events.last}));
             gemms[i].push_back(elapsed_seconds({events.gemm, events.gemm}));
             slowest = std::max(slowest, totals[i].back());
@@ -84,7 +102,7 @@ std::vector<LevelTiming> time_levels(StrassenProblem& problem, ProblemSize size,
     }
     std::vector<LevelTiming> timings(runs.size());
     for (std::size_t i = 0; i < runs.size(); ++i) {
-        if (totals[i].empty()) continue;
+        if (!runs[i] || wrong(i, ResultCheck::whole) || totals[i].empty()) continue;
         timings[i] = {median(totals[i]), median(gemms[i]), static_cast<int>(totals[i].size())};
     }
     return timings;
@@ -154,8 +172,9 @@ std::string speed_report(StrassenProblem& problem, ProblemSize timed) {
         const std::string products =
             fmt::format("{} × {}×{}×{}", plan.nodes(levels), plan.rows(levels), plan.inner(levels), plan.cols(levels));
         if (!failures[l].empty()) {
-            text += fmt::format("  {:<7} {:<22} could not run: {}\n", levels, products,
-                                failures[l].substr(0, failures[l].find('\n')));
+            const bool wrong = failures[l].rfind("wrong at", 0) == 0;  // no rate for work not done
+            text += fmt::format("  {:<7} {:<22} {}{}\n", levels, products,
+                                wrong ? "" : "could not run: ", failures[l].substr(0, failures[l].find('\n')));
             continue;
         }
         const LevelTiming& t = timings[l];

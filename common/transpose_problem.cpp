@@ -7,7 +7,10 @@
 #include "kernel_launch.hpp"
 #include "launch_geometry.hpp"
 #include "reference.hpp"
+#include "timed_result.hpp"
 #include "verdict_text.hpp"
+
+#include <memory>
 
 namespace course {
 
@@ -48,13 +51,23 @@ SizeVerdict TransposeProblem::check(ProblemSize size, std::uint64_t seed) {
     return {size, text.empty(), text};
 }
 
-Launch TransposeProblem::timed_launch(ProblemSize size) {
-    const Matrix a = random_matrix(size.m, size.k, 1);
+TimedLaunch TransposeProblem::timed_launch(ProblemSize size, std::uint64_t seed) {
+    const Matrix a = random_matrix(size.m, size.k, seed);
     const std::size_t bytes = a.size() * sizeof(float);
-    cl::Buffer a_buffer(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
-                        const_cast<float*>(a.values.data()));
-    cl::Buffer at_buffer(session_.context, CL_MEM_READ_WRITE, bytes);
-    return [this, a_buffer, at_buffer, size] { return launch(a_buffer, at_buffer, size); };
+    // `untouched` is never given to the kernel: `a` is copied back from it before every launch.
+    const cl::Buffer untouched(session_.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
+                               const_cast<float*>(a.values.data()));
+    const cl::Buffer a_buffer(session_.context, CL_MEM_READ_WRITE, bytes);
+    const DeviceMatrix at{cl::Buffer(session_.context, CL_MEM_READ_WRITE, bytes), size.k, size.m, size.m};
+    const auto check = std::make_shared<TransposeResultCheck>(a, mixed_seed(seed, 2));
+    TimedLaunch timed;
+    timed.prepare = [this, untouched, a_buffer, at, bytes] {
+        session_.queue.enqueueCopyBuffer(untouched, a_buffer, 0, 0, bytes);
+        enqueue_unwritten_fill(session_.queue, at.buffer, bytes);
+    };
+    timed.launch = [this, a_buffer, at, size] { return launch(a_buffer, at.buffer, size); };
+    timed.check = [this, check, at](ResultCheck depth) { return (*check)(session_.queue, at, depth); };
+    return timed;
 }
 
 double TransposeProblem::work(ProblemSize size) const {

@@ -10,7 +10,7 @@ public:
     explicit TransposeProblem(const ProblemSetup& setup);
 
     SizeVerdict check(ProblemSize size, std::uint64_t seed) override;
-    Launch timed_launch(ProblemSize size) override;
+    TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;
     double work(ProblemSize size) const override;  // bytes read + written
     std::string rate_unit() const override { return "GB/s"; }
     SizeForm size_form() const override { return SizeForm::m_by_k; }

@@ -2,12 +2,14 @@
 
 #include "lab_problem.hpp"
 #include "problem_size.hpp"
+#include "timed_result.hpp"
 #include "user_error.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -21,6 +23,16 @@ using course::UserError;
     throw UserError({expected, happened, where,
                      "fix checker/hidden.toml (its format is at the top of check_plan.hpp "
                      "and in checker/README.md)"});
+}
+
+std::vector<std::string> size_list(const toml::array& array, const std::string& where, const std::string& key) {
+    std::vector<std::string> sizes;
+    for (const auto& item : array) {
+        const auto size = item.value<std::string>();
+        if (!size || size->empty()) bad_hidden(where, key + " as strings such as \"512\"", "a size is not a string");
+        sizes.push_back(*size);
+    }
+    return sizes;
 }
 
 HiddenChecks parse_lab_table(const toml::table& table, const std::string& where) {
@@ -43,8 +55,29 @@ HiddenChecks parse_lab_table(const toml::table& table, const std::string& where)
                 if (!seed || *seed < 0) bad_hidden(where, "seeds as whole numbers ≥ 0", "a seed is not one");
                 checks.seeds.push_back(static_cast<std::uint64_t>(*seed));
             }
+        } else if (name == "time_sizes") {
+            if (array != nullptr) {
+                checks.time_sizes[""] = size_list(*array, where, "time_sizes");
+            } else if (const auto* by_class = value.as_table()) {
+                for (const auto& [class_key, list] : *by_class) {
+                    const std::string device_class(class_key.str());
+                    if ((device_class != "cpu" && device_class != "gpu") || !list.is_array()) {
+                        bad_hidden(where, "time_sizes = { cpu = [\"512\"], gpu = [\"4096\"] }",
+                                   fmt::format("time_sizes.{} is not a list for cpu or gpu", device_class));
+                    }
+                    checks.time_sizes[device_class] = size_list(*list.as_array(), where, "time_sizes");
+                }
+            } else {
+                bad_hidden(where, "time_sizes = [\"512\", ...] or a table of such lists by cpu and gpu",
+                           "time_sizes is neither");
+            }
+        } else if (name == "time_seed") {
+            const auto seed = value.value<std::int64_t>();
+            if (!seed || *seed < 0) bad_hidden(where, "time_seed as a whole number ≥ 0", "it is not one");
+            checks.time_seed = static_cast<std::uint64_t>(*seed);
         } else {
-            bad_hidden(where, "only the keys sizes and seeds", fmt::format("unknown key \"{}\"", name));
+            bad_hidden(where, "only the keys sizes, seeds, time_sizes and time_seed",
+                       fmt::format("unknown key \"{}\"", name));
         }
     }
     return checks;
@@ -134,6 +167,37 @@ std::vector<SizeCheck> correctness_checks(const course::LabSpec& spec, const Hid
         }
     }
     return checks;
+}
+
+SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden) {
+    std::vector<std::string> candidates{spec.speedup ? spec.speedup->size : spec.time_size};
+    std::uint64_t seed = 1;
+    if (hidden != nullptr) {
+        auto list = hidden->time_sizes.find(spec.class_key);
+        if (list == hidden->time_sizes.end()) list = hidden->time_sizes.find("");
+        if (list != hidden->time_sizes.end()) {
+            for (const auto& size : list->second) {
+                try {
+                    course::parse_problem_size(size, course::size_form_of(spec.problem));
+                } catch (const UserError& e) {
+                    throw UserError({e.parts().expected, e.parts().happened,
+                                     fmt::format("checker/hidden.toml [labs.{}] time_sizes", spec.number),
+                                     "write hidden sizes like the lab's own ([speedup] size in its lab.toml)"});
+                }
+                candidates.push_back(size);
+            }
+        }
+        if (hidden->time_seed) {
+            seed = *hidden->time_seed;
+        } else if (!hidden->seeds.empty()) {
+            seed = hidden->seeds.front();
+        }
+    }
+    // Salted apart from each other and from the correctness seeds (which are used as they are).
+    const std::uint64_t lab_salt = std::strtoull(spec.number.c_str(), nullptr, 10);
+    const std::size_t pick = course::mixed_seed(seed, 0x5EED0000 + lab_salt) % candidates.size();
+    const std::uint64_t data_seed = course::mixed_seed(seed, 0x71AED000 + lab_salt);
+    return {candidates[pick], data_seed, pick > 0};
 }
 
 std::vector<SizeCheck> race_checks(const course::LabSpec& spec) {

@@ -7,6 +7,10 @@
 //   sizes = ["31x47x65", "200x1x3"]  # in the lab's size syntax
 //   seeds = [20240917, 77]           # each hidden size runs once per seed (default: seed 1)
 // With seeds but no sizes, the seeds are used on the contract sizes instead.
+//   time_sizes = ["480x512x544"]     # more sizes the speedup stage may time at, for any device class,
+//   time_sizes = { cpu = ["480x512x544"], gpu = ["4032x4096x4160"] }   # or per class
+//   time_seed = 8675309              # picks the timed size and seeds the timed inputs
+//                                    # (default: the first of `seeds`, else 1)
 #pragma once
 
 #include "lab_spec.hpp"
@@ -14,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +33,10 @@ struct SizeCheck {
 struct HiddenChecks {
     std::vector<std::string> sizes;
     std::vector<std::uint64_t> seeds;
+    // Sizes the speedup stage may time at besides the lab's [speedup] size, by device class
+    // ("cpu", "gpu"; "" for a list that applies to both).
+    std::map<std::string, std::vector<std::string>> time_sizes;
+    std::optional<std::uint64_t> time_seed;
 };
 
 // Keyed by the two-digit lab number, "04".
@@ -42,6 +51,15 @@ HiddenChecksByLab load_hidden_checks(const std::filesystem::path& file, const st
 // The correctness checks of a lab: every contract size with seed 1, then the hidden
 // sizes with every hidden seed. Throws UserError when a hidden size does not parse.
 std::vector<SizeCheck> correctness_checks(const course::LabSpec& spec, const HiddenChecks* hidden);
+
+// The size and seed the speedup stage times at. The candidates are the lab's [speedup] size and the
+// hidden time_sizes for the spec's device class (its own list when it has one, else the list for
+// both); one is picked by the time seed (time_seed, else the first hidden seed, else 1), so every
+// submission of a grading run is timed at the same size, and the instructor changes it by changing
+// the seed. The timed inputs' seed is derived from the time seed too, and differs from every seed the
+// correctness checks use. `hidden` is set when the size is one of the hidden ones. Throws UserError
+// when a hidden time size does not parse.
+SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden);
 
 // The sizes Oclgrind runs the kernel at: `race_sizes` from the lab's [checker]
 // table when given, else small sizes with ragged edges (and a partial K tile) for

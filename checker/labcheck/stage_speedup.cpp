@@ -1,15 +1,56 @@
 // Stage 4, speedup: the kernel against the lab's baseline from kernels/, on the
-// same device, in one process, launches interleaved, medians compared.
+// same device, in one process, launches interleaved, medians compared. Speed is
+// paid only for work done: every timed launch's result is checked (timing.hpp),
+// and a wrong one fails the stage whatever the times were.
 #include "stages.hpp"
 
 #include "duration_text.hpp"
 #include "lab_session.hpp"
+#include "timing.hpp"
 
 #include <fmt/format.h>
 
 namespace labcheck {
 
-namespace {}  // namespace
+namespace {
+
+// What the baseline is, in words: "kernels/baselines/matmul_naive.cl", or the lab's own kernels.
+std::string baseline_name(const LabUnderTest& lab) {
+    if (lab.spec->speedup && lab.spec->speedup->baseline_file == course::kSelfBaseline) {
+        return "your own kernels with " + lab.spec->speedup->baseline_defines.summary();
+    }
+    return lab.spec->speedup ? "kernels/" + lab.spec->speedup->baseline_file : std::string("the baseline");
+}
+
+// A timed launch computed something wrong: no speed is paid for it, and the stage says why.
+StageResult wrong_result(const LabUnderTest& lab, StageResult r, const nlohmann::json& wrong) {
+    const std::string size = wrong.value("size", "");
+    const std::string launch = course::ordinal(wrong.value("launch", 0));
+    const std::string message = wrong.value("message", "");
+    const bool self_baseline = lab.spec->speedup && lab.spec->speedup->baseline_file == course::kSelfBaseline;
+    if (wrong.value("who", "") == "baseline" && !self_baseline) {
+        return grader_error(lab, Stage::speedup,
+                            fmt::format("the baseline {} computed a wrong result at the timed size {} ({} timed "
+                                        "launch): {} The baseline is the course's own kernel: tell the instructor.",
+                                        baseline_name(lab), size, launch, message));
+    }
+    const std::string whose =
+        wrong.value("who", "") == "baseline" ? "The baseline (" + baseline_name(lab) + ")" : std::string("The kernel");
+    r.verdict = Verdict::fail;
+    r.points = 0.0;
+    r.details = fmt::format(
+        "{}'s result at the timed size {} was wrong (the {} timed launch): {}\nSpeed counts only for work done, "
+        "so this stage earns no points. Before every timed launch the output is refilled with NaN and the inputs "
+        "are restored, and every launch's result is checked against the reference on random inputs: a kernel "
+        "that skips work at some sizes or on some launches, or relies on what an earlier launch left in its "
+        "buffers, is wrong here even when it was right at the checked sizes. `build/common/lab run {} --size "
+        "{}` checks and times it at that size.",
+        whose, size, launch, message, lab.spec->number, size);
+    r.reason = fmt::format("wrong at the timed size {}: speed counts only for work done", size);
+    return r;
+}
+
+}  // namespace
 
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio) {
     StageResult r = empty_result(lab, Stage::speedup);
@@ -19,6 +60,7 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     if (const auto* error = speedup.first("error")) {
         return grader_error(lab, Stage::speedup, error->value("message", "the baseline could not be run"));
     }
+    if (const auto* wrong = speedup.first("wrong-result")) return wrong_result(lab, r, *wrong);
     const auto* timing = speedup.first("timing");
     if (timing == nullptr) {
         r.verdict = Verdict::fail;
@@ -38,15 +80,10 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     r.submission_seconds = submission;
     const double ratio = submission > 0.0 ? baseline / submission : 0.0;
     r.ratio = ratio;
-    std::string baseline_file = "the baseline";
-    if (lab.spec->speedup && lab.spec->speedup->baseline_file == course::kSelfBaseline) {
-        baseline_file = "your own kernels with " + lab.spec->speedup->baseline_defines.summary();
-    } else if (lab.spec->speedup) {
-        baseline_file = "kernels/" + lab.spec->speedup->baseline_file;
-    }
+    const std::string baseline_file = baseline_name(lab);
     r.details = fmt::format(
         "At size {}: your kernel {} against {} {} (medians of {} interleaved launches): {:.2f}× the baseline's "
-        "speed; this lab asks for at least {:g}× on this class of device.",
+        "speed; this lab asks for at least {:g}× on this class of device. Every timed result was checked and right.",
         size, course::duration_text(submission), baseline_file, course::duration_text(baseline),
         timing->value("repetitions", 0), ratio, min_ratio);
     r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×): {} vs {}", ratio, min_ratio,

@@ -22,6 +22,7 @@ struct LabWork {
     course::LabSpec spec;
     LabUnderTest lab;
     std::optional<UnitRun> check, static_run, dynamic, speedup;
+    std::optional<SizeCheck> timed;  // the size and seed the speedup stage times at
 };
 
 bool wants(const GradeSettings& settings, Stage stage) {
@@ -167,10 +168,9 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     for (auto& work : works) {
         const auto spec_hidden = settings.hidden.find(work.spec.number);
         auto job = job_for(work, JobKind::check, kernels, settings);
-        if (need_checks) {
-            job.checks =
-                correctness_checks(work.spec, spec_hidden == settings.hidden.end() ? nullptr : &spec_hidden->second);
-        }
+        const HiddenChecks* hidden = spec_hidden == settings.hidden.end() ? nullptr : &spec_hidden->second;
+        if (need_checks) job.checks = correctness_checks(work.spec, hidden);
+        if (wants(settings, Stage::speedup) && work.spec.speedup) work.timed = timed_check(work.spec, hidden);
         tasks.push_back([&work, job, &runner, &progress] {
             work.check = runner.run(job);
             progress.report(*work.check);
@@ -209,10 +209,12 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     // Phase 3: timing, one lab at a time and nothing else running.
     if (wants(settings, Stage::speedup)) {
         for (auto& work : works) {
-            if (!work.spec.speedup || build_failed(*work.check)) continue;
+            if (!work.timed || build_failed(*work.check)) continue;
             if (work.check->first("build") == nullptr) continue;
             if (evaluate_correctness(work.lab, *work.check).verdict != Verdict::pass) continue;
-            work.speedup = runner.run(job_for(work, JobKind::speedup, kernels, settings));
+            auto job = job_for(work, JobKind::speedup, kernels, settings);
+            job.checks = {*work.timed};
+            work.speedup = runner.run(job);
             progress.report(*work.speedup);
         }
     }

@@ -10,6 +10,7 @@
 #include "lab_spec.hpp"
 #include "problem_size.hpp"
 #include "program_build.hpp"
+#include "timed_result.hpp"
 #include "timing.hpp"
 #include "user_error.hpp"
 
@@ -154,13 +155,34 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
         events.write({{"event", "error"}, {"kind", "baseline"}, {"message", error.what()}});
         return;
     }
-    const auto size = course::parse_problem_size(spec.speedup->size, problem->size_form());
+    // The size and seed to time at: the job's one check (check_plan.hpp, timed_check), else the lab's own.
+    const SizeCheck timed = job.checks.empty() ? SizeCheck{spec.speedup->size, 1, false} : job.checks.front();
     try {
-        const course::Launch baseline_launch = baseline->timed_launch(size);
-        const course::Launch submission_launch = problem->timed_launch(size);
-        const auto timings = course::time_interleaved(session.queue, {baseline_launch, submission_launch});
+        const auto size = course::parse_problem_size(timed.size, problem->size_form());
+        course::TimingPlan plan;
+        plan.check_seed = timed.seed;
+        plan.stop_when_wrong = true;
+        // Refilled outputs before every launch, results checked after. The two get different random
+        // inputs: on a CPU device a kernel could otherwise find the baseline's result in memory.
+        const std::uint64_t baseline_seed = course::mixed_seed(timed.seed, 0xBA5E);
+        const auto timings = course::time_interleaved(
+            session.queue, {baseline->timed_launch(size, baseline_seed), problem->timed_launch(size, timed.seed)},
+            plan);
+        for (std::size_t i = 0; i < timings.size(); ++i) {
+            if (timings[i].right()) continue;
+            events.write({{"event", "wrong-result"},
+                          {"who", i == 0 ? "baseline" : "submission"},
+                          {"size", timed.size},
+                          {"seed", timed.seed},
+                          {"hidden", timed.hidden},
+                          {"launch", timings[i].wrong_launch},
+                          {"message", timings[i].wrong}});
+            return;
+        }
         events.write({{"event", "timing"},
-                      {"size", spec.speedup->size},
+                      {"size", timed.size},
+                      {"seed", timed.seed},
+                      {"hidden", timed.hidden},
                       {"baseline_seconds", timings[0].median_seconds},
                       {"submission_seconds", timings[1].median_seconds},
                       {"repetitions", timings[1].repetitions}});

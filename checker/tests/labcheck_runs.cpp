@@ -91,6 +91,34 @@ TEST_CASE("speedup: the threshold decides, and both times are reported") {
     CHECK(impossible.json["tests"][0]["output"].get<std::string>().find("needs 1e+09×") != std::string::npos);
 }
 
+TEST_CASE("speedup: every lab's solution keeps its points with refilled outputs and every timed result checked") {
+    const Run run = run_labcheck({"--solutions", "--stage", "speedup", "--min-ratio", "0.0001", "--no-hidden"}, true);
+    INFO(run.output);
+    CHECK(run.status == 0);
+    CHECK(run.json["tests"].size() == 7);
+    for (const auto& test : run.json["tests"]) {
+        INFO(test["name"].get<std::string>() << ": " << test["output"].get<std::string>());
+        CHECK(test["score"] == 2.0);
+        CHECK(test["output"].get<std::string>().find("Every timed result was checked and right") != std::string::npos);
+    }
+}
+
+TEST_CASE("speedup: a hidden time size from hidden.toml, picked by its time seed") {
+    const fs::path hidden = scratch("hidden.toml");
+    {
+        std::ofstream out(hidden);
+        out << "[labs.01]\ntime_sizes = [\"1000x777\"]\ntime_seed = 2\n";  // seed 2 picks it for lab 01
+    }
+    const Run run = run_labcheck(
+        {"--solutions", "--lab", "01", "--stage", "speedup", "--min-ratio", "0.0001", "--hidden", hidden.string()},
+        true);
+    INFO(run.output);
+    CHECK(run.status == 0);
+    REQUIRE(run.json["tests"].size() == 1);
+    CHECK(run.json["tests"][0]["output"].get<std::string>().find("At size 1000x777:") != std::string::npos);
+    fs::remove(hidden);
+}
+
 TEST_CASE("a fresh checkout: every stub builds, is wrong, and the report says where") {
     const Run run = run_labcheck({"--stage", "build,correctness"});
     CHECK(run.status == 1);

@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
+
 using namespace labcheck;
 
 namespace {
@@ -106,4 +108,70 @@ TEST_CASE("lab numbers from what people type") {
     CHECK(lab_number("004") == "04");
     CHECK(lab_number("12") == "12");
     CHECK(lab_number("x") == "");
+}
+
+TEST_CASE("hidden.toml: time sizes for any class or per class, and a time seed") {
+    const auto hidden = parse_hidden_checks(R"(
+        [labs.04]
+        time_sizes = ["480x512x544"]
+        time_seed = 12
+        [labs.05]
+        seeds = [9]
+        time_sizes = { cpu = ["500"], gpu = ["4000"] }
+    )",
+                                            "hidden.toml");
+    CHECK(hidden.at("04").time_sizes.at("") == std::vector<std::string>{"480x512x544"});
+    CHECK(hidden.at("04").time_seed == 12u);
+    CHECK(hidden.at("05").time_sizes.at("gpu") == std::vector<std::string>{"4000"});
+    CHECK_FALSE(hidden.at("05").time_seed.has_value());
+    const auto message = [](const std::string& text) {
+        try {
+            parse_hidden_checks(text, "checker/hidden.toml");
+        } catch (const course::UserError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(message("[labs.04]\ntime_sizes = { tpu = [\"1\"] }\n").find("time_sizes.tpu") != std::string::npos);
+    CHECK(message("[labs.04]\ntime_sizes = 3\n").find("time_sizes is neither") != std::string::npos);
+    CHECK(message("[labs.04]\ntime_seed = \"x\"\n").find("time_seed") != std::string::npos);
+}
+
+TEST_CASE("the timed size: the lab's own or a hidden one, picked by the time seed, never a correctness seed") {
+    course::LabSpec s = spec("matmul", {"1x1x1"});
+    s.class_key = "cpu";
+    s.speedup = course::SpeedupSpec{};
+    s.speedup->size = "512";
+    const SizeCheck plain = timed_check(s, nullptr);
+    CHECK(plain.size == "512");
+    CHECK_FALSE(plain.hidden);
+    CHECK(plain.seed != 1u);
+    CHECK(plain.seed != 2u);
+    CHECK(timed_check(s, nullptr).seed == plain.seed);  // the same every run
+
+    HiddenChecks hidden;
+    hidden.time_sizes[""] = {"480x512x544", "500x500x500", "496"};
+    hidden.time_sizes["gpu"] = {"4000"};
+    std::set<std::string> picked;
+    std::set<std::uint64_t> data_seeds;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        hidden.time_seed = seed;
+        const SizeCheck timed = timed_check(s, &hidden);
+        CHECK(timed.size != "4000");  // the GPU's list is not the CPU's
+        CHECK(timed.hidden == (timed.size != "512"));
+        CHECK(timed_check(s, &hidden).size == timed.size);  // deterministic
+        picked.insert(timed.size);
+        data_seeds.insert(timed.seed);
+    }
+    CHECK(picked.size() == 4);  // every candidate comes up, the lab's own among them
+    CHECK(data_seeds.size() == 40);
+    hidden.time_seed.reset();
+    hidden.seeds = {40};  // the first hidden seed when no time seed is given
+    hidden.time_seed = std::nullopt;
+    const SizeCheck from_seeds = timed_check(s, &hidden);
+    hidden.time_seed = 40;
+    CHECK(timed_check(s, &hidden).size == from_seeds.size);
+
+    hidden.time_sizes[""] = {"12x"};
+    CHECK_THROWS_AS(timed_check(s, &hidden), course::UserError);
 }

@@ -234,3 +234,37 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     CHECK(fail.points == 0.0);
     CHECK(fail.details.find("kernels/baselines/transpose_naive.cl 4.000 ms") != std::string::npos);
 }
+
+TEST_CASE("speedup: a wrong timed result earns nothing, whatever the times, and says so") {
+    Fixture f;
+    f.spec.speedup = course::SpeedupSpec{};
+    f.spec.speedup->baseline_file = "baselines/transpose_naive.cl";
+    const json wrong{{"event", "wrong-result"},
+                     {"who", "submission"},
+                     {"size", "2048x2048"},
+                     {"seed", 5},
+                     {"hidden", false},
+                     {"launch", 2},
+                     {"message", "at[0][0] was never written."}};
+    UnitRun run = check_run({device(), built(), wrong});
+    run.job.kind = JobKind::speedup;
+    const auto result = evaluate_speedup(f.lab, run, 0.0001);
+    CHECK(result.verdict == Verdict::fail);
+    CHECK(result.points == 0.0);
+    CHECK(result.reason == "wrong at the timed size 2048x2048: speed counts only for work done");
+    CHECK(result.details.find("The kernel's result at the timed size 2048x2048 was wrong (the 2nd timed launch): "
+                              "at[0][0] was never written.") != std::string::npos);
+    CHECK(result.details.find("lab run 02 --size 2048x2048") != std::string::npos);
+
+    // The course's own baseline computing a wrong result is the grader's problem.
+    json baseline_wrong = wrong;
+    baseline_wrong["who"] = "baseline";
+    UnitRun baseline_run = check_run({device(), built(), baseline_wrong});
+    baseline_run.job.kind = JobKind::speedup;
+    CHECK(evaluate_speedup(f.lab, baseline_run, 0.0001).verdict == Verdict::error);
+    // ... but with baseline = "self" it is the student's own kernel, at other defines.
+    f.spec.speedup->baseline_file = "self";
+    const auto self = evaluate_speedup(f.lab, baseline_run, 0.0001);
+    CHECK(self.verdict == Verdict::fail);
+    CHECK(self.details.find("The baseline (your own kernels") != std::string::npos);
+}

@@ -181,7 +181,16 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
                 report.figures.push_back(figure);
                 continue;
             }
-            const Timing timing = time_launch(session.queue, problem->timed_launch(size));
+            TimingPlan plan;
+            plan.stop_when_wrong = true;
+            const Timing timing = time_launch(session.queue, problem->timed_launch(size, 1), plan);
+            if (!timing.right()) {  // no rate for work not done
+                figure.correct = false;
+                figure.note = "wrong at the timed size (" + ordinal(timing.wrong_launch) +
+                              " timed launch): run `lab run " + spec.number + " --size " + text + "`";
+                report.figures.push_back(figure);
+                continue;
+            }
             figure.seconds = timing.median_seconds;
             figure.rate = problem->work(size) / timing.median_seconds * 1e-9;
             figure.percent_of_limit =

@@ -31,14 +31,29 @@ void print_header(const LabSpec& spec, const KernelSet& kernels, const ClSession
     fmt::print("  device  {} ({})\n", session.device.label(), device_class_name(session.device.device_class));
 }
 
-void print_timing(ClSession& session, const std::filesystem::path& root, LabProblem& problem,
-                  const std::string& kernel_name, const ProblemSize& size) {
-    const Launch launch = problem.timed_launch(size);
-    const Timing timing = time_launch(session.queue, launch);
+// Times the kernel at `size` beside the device's limits. Returns false, saying why, when a timed
+// launch's result was wrong: then no rate is shown (speed counts only for work done).
+bool print_timing(ClSession& session, const std::filesystem::path& root, LabProblem& problem,
+                  const std::string& kernel_name, const ProblemSize& size, std::uint64_t seed) {
+    TimingPlan plan;
+    plan.check_seed = seed;
+    plan.stop_when_wrong = true;
+    const Timing timing = time_launch(session.queue, problem.timed_launch(size, seed), plan);
+    const std::string shown = size_text(size, problem.size_form());
+    if (!timing.right()) {
+        fmt::print("\ntiming at {}: wrong at the timed size\n", shown);
+        fmt::print("{}", wrapped(fmt::format("The kernel's result at the timed size {} was wrong (the {} timed launch, "
+                                             "seed {}): {} Speed counts only for work done, so no rate is shown. "
+                                             "Every timed launch starts from an output refilled with NaN and "
+                                             "its result is checked.",
+                                             shown, ordinal(timing.wrong_launch), seed, timing.wrong),
+                                 100, 6));
+        return false;
+    }
     const double work = problem.work(size);
     RateTable table(problem.rate_unit());
-    fmt::print("\ntiming at {}: median of {} launches after {} warm-ups\n", size_text(size, problem.size_form()),
-               timing.repetitions, TimingPlan{}.warmups);
+    fmt::print("\ntiming at {}: median of {} launches after {} warm-ups, every result checked\n", shown,
+               timing.repetitions, plan.warmups);
     if (problem.rate_unit() == "GB/s") {
         const CopyBandwidth copy = measure_copy_bandwidth(session, root, static_cast<std::size_t>(work / 2));
         table.add(kernel_name, timing.median_seconds, work, copy.best_gbs(), "of copy bandwidth");
@@ -55,6 +70,7 @@ void print_timing(ClSession& session, const std::filesystem::path& root, LabProb
         table.add("OpenBLAS sgemm on the host CPU", host_sgemm_seconds(size), work);
     }
     table.print();
+    return true;
 }
 
 }  // namespace
@@ -104,7 +120,7 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     }
     if (!options.no_timing) {
         const ProblemSize timed = options.sizes.empty() ? parse_problem_size(spec.time_size, form) : sizes.back();
-        print_timing(session, root, *problem, "your kernel", timed);
+        if (!print_timing(session, root, *problem, "your kernel", timed, options.seed)) return 1;
         fmt::print("{}", problem->extra_report(timed));
     }
     return 0;

@@ -27,6 +27,7 @@ constexpr TimingPlan kSweepPlan{1, 3, 20, 0.2};
 struct Measured {
     TuneResult result;
     std::unique_ptr<LabProblem> problem;  // kept for the final round
+    int repetitions = 0;
 };
 
 struct Skipped {
@@ -118,22 +119,31 @@ bool faster(const Measured& x, const Measured& y) {
 // so that they are compared under the same machine state. Returns them in their
 // new order; empty when fewer than two were measured.
 std::vector<Measured> final_round(ClSession& session, const std::vector<Measured>& measured, std::size_t count,
-                                  const ProblemSize& timed) {
+                                  const ProblemSize& timed, std::uint64_t seed) {
     count = std::min(count, measured.size());
     if (count < 2) return {};
-    std::vector<Launch> launches;
-    for (std::size_t i = 0; i < count; ++i) launches.push_back(measured[i].problem->timed_launch(timed));
-    const auto timings = time_interleaved(session.queue, launches);
+    std::vector<TimedLaunch> launches;
+    for (std::size_t i = 0; i < count; ++i) launches.push_back(measured[i].problem->timed_launch(timed, seed));
+    TimingPlan plan;
+    plan.check_seed = seed;
+    const auto timings = time_interleaved(session.queue, launches, plan);
     std::vector<Measured> round;
     for (std::size_t i = 0; i < count; ++i) {
+        if (!timings[i].right()) {  // not ranked: speed counts only for work done
+            fmt::print("\n{}: wrong at the timed size in the final round ({} timed launch), left out: {}\n",
+                       measured[i].result.defines.summary(), ordinal(timings[i].wrong_launch), timings[i].wrong);
+            continue;
+        }
         const double work = measured[i].problem->work(timed);
         round.push_back(
             {{measured[i].result.defines, timings[i].median_seconds, work / timings[i].median_seconds * 1e-9},
-             nullptr});
+             nullptr,
+             timings[i].repetitions});
     }
+    if (round.empty()) return round;
     std::stable_sort(round.begin(), round.end(), faster);
-    fmt::print("\nfinal round: the best {} timed again, interleaved (median of {} launches each):\n", count,
-               timings.front().repetitions);
+    fmt::print("\nfinal round: the best {} timed again, interleaved (median of {} launches each):\n", round.size(),
+               round.front().repetitions);
     return round;
 }
 
@@ -183,13 +193,23 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
         std::string outcome;
         if (trial.problem) {
             try {
-                const Timing timing = time_launch(session.queue, trial.problem->timed_launch(timed), kSweepPlan);
-                const double rate = trial.problem->work(timed) / timing.median_seconds * 1e-9;
-                Defines full = spec.defines;
-                full.merge(config);
-                outcome = fmt::format("{:>10}  {:>8.1f} {}", duration_text(timing.median_seconds), rate,
-                                      trial.problem->rate_unit());
-                measured.push_back({{full, timing.median_seconds, rate}, std::move(trial.problem)});
+                TimingPlan plan = kSweepPlan;
+                plan.check_seed = options.seed;
+                plan.stop_when_wrong = true;
+                const Timing timing =
+                    time_launch(session.queue, trial.problem->timed_launch(timed, options.seed), plan);
+                if (timing.right()) {
+                    const double rate = trial.problem->work(timed) / timing.median_seconds * 1e-9;
+                    Defines full = spec.defines;
+                    full.merge(config);
+                    outcome = fmt::format("{:>10}  {:>8.1f} {}", duration_text(timing.median_seconds), rate,
+                                          trial.problem->rate_unit());
+                    measured.push_back({{full, timing.median_seconds, rate}, std::move(trial.problem)});
+                } else {  // not ranked: speed counts only for work done
+                    trial.skipped =
+                        fmt::format("wrong at the timed size {} ({} timed launch): {}", size_text(timed, form),
+                                    ordinal(timing.wrong_launch), timing.wrong.substr(0, timing.wrong.find(". ") + 1));
+                }
             } catch (const UserError& error) {
                 trial.skipped = "timing failed: " + error.parts().happened;
             }
@@ -211,9 +231,11 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
     }
 
     if (measured.empty()) {
-        const bool any_wrong = std::any_of(skipped.begin(), skipped.end(),
-                                           [](const Skipped& s) { return s.why.rfind("wrong result", 0) == 0; });
-        fmt::print("\nNo configuration built, ran and gave the right result, so nothing was timed.\n");
+        const bool any_wrong =
+            std::any_of(skipped.begin(), skipped.end(), [](const Skipped& s) { return s.why.rfind("wrong", 0) == 0; });
+        fmt::print(
+            "\nNo configuration built, ran and gave the right result (at the check sizes and at the timed size), so "
+            "none is ranked.\n");
         if (any_wrong) {
             fmt::print("  try: `lab run {}{}` to see what is wrong with the kernel at its default defines\n",
                        spec.number, kernel_set_flag(options));
@@ -227,7 +249,7 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
     fmt::print("\nranked at {}, fastest first:\n", size_text(timed, form));
     print_ranked(space, measured, options.top == 0 ? measured.size() : options.top, unit);
     print_skipped(space, skipped);
-    const std::vector<Measured> round = final_round(session, measured, options.recheck, timed);
+    const std::vector<Measured> round = final_round(session, measured, options.recheck, timed, options.seed);
     if (!round.empty()) print_ranked(space, round, round.size(), unit);
 
     const TuneResult& best = round.empty() ? measured.front().result : round.front().result;

@@ -1,0 +1,182 @@
+// Timed launches pay only for work done (timing.hpp, timed_result.hpp), on a
+// real device: every launch starts from a refilled output and restored inputs,
+// and a result that is wrong at any timed launch is found, on kernels written
+// to take advantage of a timing that did neither.
+#include "lab_problem.hpp"
+#include "lab_session.hpp"
+#include "timed_result.hpp"
+#include "timing.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+using namespace course;
+
+namespace {
+
+// Few launches: these tests are about results, never about times.
+constexpr TimingPlan kShortPlan{1, 3, 3, 0.0, 5, false};
+
+// The lab-01 driver on a kernel given as text.
+std::unique_ptr<LabProblem> transpose_with(ClSession& session, const LabSpec& spec, const char* text) {
+    ProblemSetup setup;
+    setup.session = &session;
+    setup.spec = &spec;
+    setup.source = KernelSource{"", "test/transpose.cl", text};
+    setup.geometry = spec.geometry;
+    setup.defines = spec.defines;
+    return make_problem("transpose", setup);
+}
+
+struct Lab01 {
+    ClSession session = open_session("");
+    LabSpec spec = load_lab(std::filesystem::current_path(), "01", session.device.device_class);
+
+    Timing time(const char* kernel, ProblemSize size, const TimingPlan& plan = kShortPlan) {
+        auto problem = transpose_with(session, spec, kernel);
+        return time_launch(session.queue, problem->timed_launch(size, 99), plan);
+    }
+};
+
+// Each work-item reads one element of a and writes one of at, so each can
+// change "its" input or look at "its" output without racing with the others.
+const char* kHonest = R"(
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k) {
+    const uint i = get_global_id(0), j = get_global_id(1);
+    if (i < k && j < m) at[i * m + j] = a[j * k + i];
+}
+)";
+
+// A replay with a tell: a number already in its output is kept, plus one.
+const char* kReplayWithTell = R"(
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k) {
+    const uint i = get_global_id(0), j = get_global_id(1);
+    if (i >= k || j >= m) return;
+    if (!isnan(at[i * m + j])) { at[i * m + j] += 1.0f; return; }
+    at[i * m + j] = a[j * k + i];
+}
+)";
+
+// Leaves a mark in its input after reading it: a later launch on the same input reads the mark.
+const char* kMarksItsInput = R"(
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k) {
+    const uint i = get_global_id(0), j = get_global_id(1);
+    if (i >= k || j >= m) return;
+    at[i * m + j] = a[j * k + i];
+    ((__global float*)a)[j * k + i] = -7.0f;
+}
+)";
+
+// Does nothing at one size.
+const char* kNothingAt300 = R"(
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k) {
+    if (m == 300 && k == 200) return;
+    const uint i = get_global_id(0), j = get_global_id(1);
+    if (i < k && j < m) at[i * m + j] = a[j * k + i];
+}
+)";
+
+// Right everywhere but at one element of one row, a row the sample may well miss.
+const char* kOneWrongElement = R"(
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k) {
+    const uint i = get_global_id(0), j = get_global_id(1);
+    if (i < k && j < m) at[i * m + j] = (i == k - 2 && j == 3) ? 0.5f : a[j * k + i];
+}
+)";
+
+}  // namespace
+
+TEST_CASE("an honest kernel's timed results are all right") {
+    Lab01 lab;
+    const Timing timing = lab.time(kHonest, {300, 200, 1});
+    CHECK(timing.right());
+    CHECK(timing.repetitions == 3);
+}
+
+TEST_CASE("every timed launch starts from an output refilled with the never-written NaN") {
+    Lab01 lab;
+    const Timing timing = lab.time(kReplayWithTell, {300, 200, 1});
+    INFO(timing.wrong);
+    CHECK(timing.right());  // it never found a number in its output
+}
+
+TEST_CASE("every timed launch starts from inputs restored to what the reference used") {
+    Lab01 lab;
+    const Timing timing = lab.time(kMarksItsInput, {300, 200, 1});
+    INFO(timing.wrong);
+    CHECK(timing.right());  // it never read its own mark
+}
+
+TEST_CASE("a kernel that does nothing at the timed size is wrong at the first timed launch") {
+    Lab01 lab;
+    TimingPlan plan = kShortPlan;
+    plan.stop_when_wrong = true;
+    const Timing timing = lab.time(kNothingAt300, {300, 200, 1}, plan);
+    REQUIRE_FALSE(timing.right());
+    CHECK(timing.wrong_launch == 1);
+    CHECK(timing.wrong.find("never written") != std::string::npos);
+    CHECK(timing.repetitions == 1);  // stopped there
+    CHECK(lab.time(kNothingAt300, {301, 200, 1}).right());
+}
+
+TEST_CASE("the whole result of the last timed launch is compared, not only the sample") {
+    Lab01 lab;
+    const Timing timing = lab.time(kOneWrongElement, {300, 200, 1});
+    REQUIRE_FALSE(timing.right());
+    CHECK(timing.wrong.find("at[198][3]") != std::string::npos);
+}
+
+TEST_CASE("the solutions' timed results are right on padded buffers and ragged sizes") {
+    ClSession session = open_session("");
+    const auto root = std::filesystem::current_path();
+    const KernelSet solutions = kernel_set(root, "solutions");
+    for (const std::string lab : {"02", "05", "06", "07"}) {
+        const LabSpec spec = load_lab(root, lab, session.device.device_class);
+        auto problem = open_lab(session, root, spec, solutions, {});
+        const ProblemSize size = lab == "02" ? ProblemSize{77, 131, 1} : ProblemSize{70, 45, 131};
+        const Timing timing = time_launch(session.queue, problem->timed_launch(size, 3), kShortPlan);
+        INFO("lab " << lab << ": " << timing.wrong);
+        CHECK(timing.right());
+    }
+}
+
+TEST_CASE("lab 07: a merge that skips its work at large sizes is wrong at the timed size") {
+    ClSession session = open_session("");
+    const auto root = std::filesystem::current_path();
+    const LabSpec spec = load_lab(root, "07", session.device.device_class);
+    const KernelSet solutions = kernel_set(root, "solutions");
+    std::string text = read_kernel_source(solutions.file(spec.folder, spec.kernel_file), "strassen.cl").text;
+    const std::string guard = "if (row >= half_m || col >= half_n) return;";
+    const auto at = text.find(guard, text.find("strassen_merge"));
+    REQUIRE(at != std::string::npos);
+    text.insert(at + guard.size(), "\n    if (half_m >= 128) return;  // big enough to be the timed size");
+    ProblemSetup setup;
+    setup.session = &session;
+    setup.spec = &spec;
+    setup.source = KernelSource{"", "test/strassen.cl", text};
+    setup.geometry = spec.geometry;
+    setup.defines = spec.defines;
+    setup.defines.set("LEVELS", "1");
+    setup.kernels = solutions;  // the lab-06 GEMM of the solutions multiplies
+    setup.root = root;
+    auto problem = make_problem("strassen", setup);
+    CHECK(time_launch(session.queue, problem->timed_launch({70, 45, 131}, 3), kShortPlan).right());
+    const Timing timing = time_launch(session.queue, problem->timed_launch({300, 200, 260}, 3), kShortPlan);
+    REQUIRE_FALSE(timing.right());
+    CHECK(timing.wrong_launch == 1);
+    CHECK(timing.wrong.find("never written") != std::string::npos);
+}
+
+TEST_CASE("the sampled rows: distinct, sorted, the same for a seed on every run, all rows of a small output") {
+    const auto rows = random_rows(4096, 64, 17);
+    CHECK(rows.size() == 64);
+    CHECK(std::is_sorted(rows.begin(), rows.end()));
+    CHECK(std::adjacent_find(rows.begin(), rows.end()) == rows.end());
+    CHECK(rows.back() < 4096);
+    CHECK(random_rows(4096, 64, 17) == rows);
+    CHECK(random_rows(4096, 64, 18) != rows);
+    CHECK(random_rows(10, 64, 17) == std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+    CHECK(mixed_seed(1, 1) != mixed_seed(1, 2));
+}
