@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 #include <tuple>
@@ -187,8 +188,33 @@ Finding race_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
+// A read past an input: under Oclgrind the inputs are buffers of exactly the
+// matrix's size (common/guarded_buffer.hpp), so this is a read outside a or b.
+Finding input_read_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    const std::string name = is_student_kernel(d, context)
+                                 ? identifier_at(context.student_source, at.line, at.column)
+                                 : std::string();
+    const std::string input = name.empty() ? "an input matrix" : fmt::format("input `{}`", name);
+    Finding f;
+    f.summary = fmt::format("line {}: read past the end of {}", at.line, input);
+    f.message = fmt::format(
+        "Out-of-bounds read at {}{}: {} read past the end (or before the start) of {} ({}).{} Under Oclgrind "
+        "the input matrices are buffers of exactly their size, so the read is reported even when its value is "
+        "thrown away afterwards; on a GPU it reads whatever lies beyond the matrix, and can fault. Check the "
+        "bounds before reading, not after: read only when the row and column are inside the matrix (load 0 "
+        "outside it where a sum needs a value), e.g. `if (row < M && k < K) x = a[row * K + k];`, and check "
+        "the row length (stride) in the index.",
+        place(d, at, context), quoted_source(at), work_item(at), input, without_addresses(d.heading), seen(g));
+    return f;
+}
+
 Finding access_finding(const Group& g, const DynamicContext& context) {
     const auto& d = *g.first;
+    const bool read = d.heading.rfind("Invalid read", 0) == 0;
+    if (read && d.memory == "global") return input_read_finding(g, context);
     const OclgrindAccess none;
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     const bool write = d.heading.find("write") != std::string::npos;
@@ -244,6 +270,24 @@ Finding other_finding(const Group& g, const DynamicContext& context) {
 }
 
 }  // namespace
+
+std::string identifier_at(const std::string& source, unsigned line, unsigned column) {
+    if (line == 0 || column == 0) return {};
+    std::size_t begin = 0;
+    for (unsigned l = 1; l < line; ++l) {
+        begin = source.find('\n', begin);
+        if (begin == std::string::npos) return {};
+        ++begin;
+    }
+    const std::size_t end = std::min(source.find('\n', begin), source.size());
+    const std::size_t at = begin + column - 1;
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+    if (at >= end || !word(source[at]) || std::isdigit(static_cast<unsigned char>(source[at])) != 0) return {};
+    if (at > begin && word(source[at - 1])) return {};  // the column is inside a word, not at its start
+    std::size_t stop = at;
+    while (stop < end && word(source[stop])) ++stop;
+    return source.substr(at, stop - at);
+}
 
 std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context) {
     using Key = std::tuple<int, std::string, std::string, std::string, std::vector<std::pair<unsigned, int>>>;
