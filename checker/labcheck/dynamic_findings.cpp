@@ -6,6 +6,7 @@
 #include <cctype>
 #include <map>
 #include <regex>
+#include <set>
 #include <tuple>
 
 namespace labcheck {
@@ -188,6 +189,10 @@ Finding race_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
+bool is_input_read(const OclgrindDiagnostic& d) {
+    return d.kind == OclgrindKind::invalid_access && d.memory == "global" && d.heading.rfind("Invalid read", 0) == 0;
+}
+
 // A read past an input: under Oclgrind the inputs are buffers of exactly the
 // matrix's size (common/guarded_buffer.hpp), so this is a read outside a or b.
 Finding input_read_finding(const Group& g, const DynamicContext& context) {
@@ -213,8 +218,7 @@ Finding input_read_finding(const Group& g, const DynamicContext& context) {
 
 Finding access_finding(const Group& g, const DynamicContext& context) {
     const auto& d = *g.first;
-    const bool read = d.heading.rfind("Invalid read", 0) == 0;
-    if (read && d.memory == "global") return input_read_finding(g, context);
+    if (is_input_read(d)) return input_read_finding(g, context);
     const OclgrindAccess none;
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     const bool write = d.heading.find("write") != std::string::npos;
@@ -293,9 +297,21 @@ std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const Dynami
     using Key = std::tuple<int, std::string, std::string, std::string, std::vector<std::pair<unsigned, int>>>;
     std::map<Key, Group> groups;
     std::vector<Key> order;
+    // A read past an input yields a value Oclgrind calls uninitialised: at the line of the read,
+    // that is the same problem, not a second one.
+    std::set<std::pair<std::string, unsigned>> bad_reads;
     for (const auto& d : output.diagnostics) {
+        if (is_input_read(d) && !d.accesses.empty()) bad_reads.emplace(d.kernel, d.accesses.back().line);
+    }
+    for (const auto& d : output.diagnostics) {
+        if (d.kind == OclgrindKind::uninitialized && !d.accesses.empty() &&
+            bad_reads.count({d.kernel, d.accesses.back().line}) > 0) {
+            continue;
+        }
         std::vector<std::pair<unsigned, int>> places;
         for (const auto& a : d.accesses) places.emplace_back(a.line, a.is_store() ? 1 : a.is_load() ? 2 : 0);
+        // Reads past a and past b on one line are two findings, each naming its array.
+        if (is_input_read(d) && !d.accesses.empty()) places.emplace_back(d.accesses.back().column, 3);
         if (d.kind == OclgrindKind::data_race) std::sort(places.begin(), places.end());  // either order, one problem
         Key key{severity_rank(d.kind), d.kernel, d.memory, without_addresses(d.heading), places};
         auto& group = groups[key];

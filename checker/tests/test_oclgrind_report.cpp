@@ -191,3 +191,39 @@ TEST_CASE("a read past an input names the line and the array, and says to check 
     REQUIRE(unnamed.size() == 1);
     CHECK(unnamed[0].summary == "line 5: read past the end of an input matrix");
 }
+
+namespace {
+
+std::string mutant_source(const std::string& path) {
+    std::ifstream in("checker/mutants/runtime/" + path);
+    REQUIRE_MESSAGE(in.good(), "run the tests from the source root: " << path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("reads past a and past b on one line are two findings, each naming its array") {
+    const auto output = parse_oclgrind_output(log_text("invalid_read_two_arrays.txt"));
+    const DynamicContext context{"labs/03-matmul-naive/matmul.cl", {"matmul"},
+                                 mutant_source("03-matmul-naive/oob_read_store_guard_only.cl")};
+    const auto findings = dynamic_findings(output, context);
+    REQUIRE(findings.size() == 2);
+    CHECK(findings[0].summary == "line 12: read past the end of input `b`");
+    CHECK(findings[1].summary == "line 12: read past the end of input `a`");
+    CHECK(findings[0].line == 12);
+    CHECK(findings[1].line == 12);
+}
+
+TEST_CASE("the uninitialised value a read past an input yields is not a second finding at that line") {
+    const auto output = parse_oclgrind_output(log_text("invalid_read_tile_loads.txt"));
+    REQUIRE(output.diagnostics.size() == 8);
+    const DynamicContext context{"labs/04-matmul-tiled/matmul.cl", {"matmul"},
+                                 mutant_source("04-matmul-tiled/oob_read_tile_loads_unguarded.cl")};
+    const auto findings = dynamic_findings(output, context);
+    REQUIRE(findings.size() == 2);
+    CHECK(findings[0].summary == "line 20: read past the end of input `a`");
+    CHECK(findings[1].summary == "line 21: read past the end of input `b`");
+    for (const auto& f : findings) CHECK(f.rule == "oclgrind-out-of-bounds");
+}

@@ -55,11 +55,11 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     __local float a_slice[TILE_M][TILE_K];
     __local float b_slice[TILE_K][TILE_N];
 
-    const uint tx = get_local_id(0);
-    const uint ty = get_local_id(1);
-    const uint item = ty * ITEMS_N + tx;              // 0 .. ITEMS - 1
-    const size_t tile_row = get_group_id(1) * TILE_M;  // first row of the macro tile in C (and A)
-    const size_t tile_col = get_group_id(0) * TILE_N;  // first column of the macro tile in C (and B)
+    const int tx = get_local_id(0);
+    const int ty = get_local_id(1);
+    const int item = ty * ITEMS_N + tx;               // 0 .. ITEMS - 1
+    const int tile_row = get_group_id(1) * TILE_M;  // first row of the macro tile in C (and A)
+    const int tile_col = get_group_id(0) * TILE_N;  // first column of the macro tile in C (and B)
 
     // The work-item's elements are spread over the macro tile: rows
     // ty, ty + ITEMS_M, ty + 2·ITEMS_M, ... and columns tx, tx + ITEMS_N, ...,
@@ -72,12 +72,12 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     for (uint k0 = 0; k0 < K; k0 += TILE_K) {
         // Load the slices: the work-items of the group take turns over their
         // elements, neighbouring items on neighbouring addresses.
-        for (uint e = item; e < TILE_M * TILE_K; e += ITEMS) {
-            const uint row = e / TILE_K, col = e % TILE_K;
-            a_slice[row][col] = a[(tile_row + row) * K + k0 + col];
+        for (int e = item; e < TILE_M * TILE_K; e += ITEMS) {
+            const int row = e / TILE_K, col = e % TILE_K;
+            a_slice[row][col] = a[(size_t)(tile_row + row) * K + k0 + col];
         }
-        for (uint e = item; e < TILE_K * TILE_N; e += ITEMS) {
-            const uint row = e / TILE_N, col = e % TILE_N;
+        for (int e = item; e < TILE_K * TILE_N; e += ITEMS) {
+            const int row = e / TILE_N, col = e % TILE_N;
             b_slice[row][col] = b[(size_t)(k0 + row) * N + tile_col + col];
         }
         barrier(CLK_LOCAL_MEM_FENCE);  // the slices are complete
@@ -96,7 +96,7 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     }
 
     for (int i = 0; i < WPT_M; ++i) {
-        const size_t row = tile_row + ty + i * ITEMS_M;
-        for (int j = 0; j < WPT_N; ++j) c[row * N + tile_col + tx + j * ITEMS_N] = acc[i][j];
+        const int row = tile_row + ty + i * ITEMS_M;
+        for (int j = 0; j < WPT_N; ++j) c[(size_t)row * N + tile_col + tx + j * ITEMS_N] = acc[i][j];
     }
 }
