@@ -39,7 +39,8 @@ public:
 private:
     LaunchShape shape(ProblemSize size) const;
     LaunchEvents launch(const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c, const LaunchShape& s);
-    // What a batch that went wrong at product z > 0 says about the batch index.
+    // What a batch that went wrong at product z says about the batch index (product 0 only when
+    // the later products were never written).
     std::string batch_hint(const std::vector<Matrix>& c, const std::vector<Matrix>& a, const std::vector<Matrix>& b,
                            std::size_t z, const std::vector<std::size_t>& rows, double tolerance) const;
 

@@ -55,9 +55,12 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     __local float a_slice[TILE_M][TILE_K];
     __local float b_slice[TILE_K][TILE_N];
 
+    // Row and column numbers are ints (CPU compilers such as PoCL's vectorise
+    // across work-items better with them than with uints); element offsets,
+    // which can pass 2^31, are size_t.
     const int tx = get_local_id(0);
     const int ty = get_local_id(1);
-    const int item = ty * ITEMS_N + tx;               // 0 .. ITEMS - 1
+    const int item = ty * ITEMS_N + tx;             // 0 .. ITEMS - 1
     const int tile_row = get_group_id(1) * TILE_M;  // first row of the macro tile in C (and A)
     const int tile_col = get_group_id(0) * TILE_N;  // first column of the macro tile in C (and B)
 
