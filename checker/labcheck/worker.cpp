@@ -72,7 +72,8 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
     }
     try {
         // Lab 07 is graded on strassen.cl alone: its products use the course's reference GEMM.
-        auto problem = course::open_lab(session, job.root, spec, kernels, overrides_of(job), course::GemmChoice::reference);
+        auto problem =
+            course::open_lab(session, job.root, spec, kernels, overrides_of(job), course::GemmChoice::reference);
         const auto& built = problem->program();
         events.write({{"event", "build"},
                       {"ok", true},
