@@ -75,13 +75,19 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
         auto problem =
             course::open_lab(session, job.root, spec, kernels, overrides_of(job), course::GemmChoice::reference);
         const auto& built = problem->program();
-        events.write({{"event", "build"},
-                      {"ok", true},
-                      {"file", display},
-                      {"warnings", built.build_log},
-                      {"defines", built.defines.summary()},
-                      {"kernels", course::kernel_names(built.program)},
-                      {"source", built.source.text}});  // for the lines and columns Oclgrind names
+        json event{{"event", "build"},
+                   {"ok", true},
+                   {"file", display},
+                   {"warnings", built.build_log},
+                   {"defines", built.defines.summary()},
+                   {"kernels", course::kernel_names(built.program)}};
+        // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
+        // named from it); not for files so large that the event itself would be a burden.
+        constexpr std::size_t kSourceInEventLimit = 1u << 20;
+        if (job.kind == JobKind::dynamic && built.source.text.size() <= kSourceInEventLimit) {
+            event["source"] = built.source.text;
+        }
+        events.write(event);
         return problem;
     } catch (const course::KernelBuildError& error) {
         auto event = build_failure("compile-error", display, error);
