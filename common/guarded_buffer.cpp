@@ -19,9 +19,21 @@ std::size_t alignment_elements(const cl::Device& device) {
 
 }  // namespace
 
+bool is_oclgrind(const cl::Device& device) {
+    const cl::Platform platform(device.getInfo<CL_DEVICE_PLATFORM>());
+    return platform.getInfo<CL_PLATFORM_NAME>().find("Oclgrind") != std::string::npos;
+}
+
 GuardedBuffer::GuardedBuffer(const cl::Context& context, const cl::Device& device, std::size_t elements,
                              BufferRole role)
     : elements_(elements), role_(role) {
+    if (role == BufferRole::input && is_oclgrind(device)) {
+        // Exactly the input, so that Oclgrind reports any read past it.
+        guard_before_ = guard_after_ = 0;
+        whole_ = cl::Buffer(context, CL_MEM_READ_ONLY, std::max<std::size_t>(elements, 1) * sizeof(float));
+        view_ = whole_;
+        return;
+    }
     const std::size_t align = alignment_elements(device);
     const std::size_t min_guard = kMinGuardBytes / sizeof(float);
     guard_before_ = round_up(std::max<std::size_t>(min_guard / 4, align), align);

@@ -32,6 +32,12 @@ struct KernelSet {
     }
 };
 
+// Lab 07: which GEMM computes the Strassen products.
+enum class GemmChoice {
+    lab_kernels,  // the lab-06 kernel of the same kernel set (or of ProblemSetup::gemm_kernels), else labs/'
+    reference,    // the course's reference GEMM in kernels/ ([strassen] reference_gemm): strassen.cl judged alone
+};
+
 // Everything needed to build one lab's kernels.
 struct ProblemSetup {
     ClSession* session = nullptr;
@@ -45,6 +51,7 @@ struct ProblemSetup {
     // Lab 07 only: read the lab-06 GEMM that computes the products from this set instead
     // of `kernels` (the grader grades lab 07 apart from a student's lab 06 this way).
     std::optional<KernelSet> gemm_kernels;
+    GemmChoice gemm = GemmChoice::lab_kernels;  // labcheck grades lab 07 with GemmChoice::reference
 };
 
 // The verdict on one size.

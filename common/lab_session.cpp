@@ -26,7 +26,7 @@ KernelSet kernel_set(const fs::path& root, const std::string& which) {
 }
 
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
-                                     const KernelSet& kernels, const Defines& overrides) {
+                                     const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
     ProblemSetup setup;
     setup.session = &session;
     setup.spec = &spec;
@@ -38,11 +38,12 @@ std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, c
     setup.include_dirs = {root / "kernels" / "include"};
     setup.kernels = kernels;
     setup.root = root;
+    setup.gemm = gemm;
     return make_problem(spec.problem, setup);
 }
 
 std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& root, const LabSpec& spec,
-                                          const KernelSet& kernels, const Defines& overrides) {
+                                          const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
     if (!spec.speedup) {
         throw UserError({"a [speedup] section", "the lab has none", "labs/" + spec.folder + "/lab.toml",
                          "add one naming the baseline kernel"});
@@ -50,7 +51,7 @@ std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& ro
     if (spec.speedup->baseline_file == kSelfBaseline) {
         Defines defines = overrides;
         defines.merge(spec.speedup->baseline_defines);
-        return open_lab(session, root, spec, kernels, defines);
+        return open_lab(session, root, spec, kernels, defines, gemm);
     }
     ProblemSetup setup;
     setup.session = &session;

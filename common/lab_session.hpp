@@ -16,8 +16,10 @@ namespace course {
 KernelSet kernel_set(const std::filesystem::path& root, const std::string& which);
 
 // Builds the lab's kernel from `kernels` with the lab's defines and `overrides` on top.
+// `gemm`: lab 07 only, which GEMM computes its products (see GemmChoice).
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
-                                     const KernelSet& kernels, const Defines& overrides);
+                                     const KernelSet& kernels, const Defines& overrides,
+                                     GemmChoice gemm = GemmChoice::lab_kernels);
 
 // Names the baseline "the lab's own kernels again, with baseline_defines on top" in
 // a lab's [speedup] (lab 07: LEVELS = 0, the same driver with no Strassen level).
@@ -27,6 +29,7 @@ constexpr const char* kSelfBaseline = "self";
 // file under kernels/, or, for baseline = "self", the lab's kernels from
 // `kernels` built with `overrides` and then baseline_defines.
 std::unique_ptr<LabProblem> open_baseline(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
-                                          const KernelSet& kernels, const Defines& overrides);
+                                          const KernelSet& kernels, const Defines& overrides,
+                                          GemmChoice gemm = GemmChoice::lab_kernels);
 
 }  // namespace course

@@ -1,6 +1,7 @@
 #include "program_build.hpp"
 
 #include "build_log.hpp"
+#include "guarded_buffer.hpp"
 #include "kernel_launch.hpp"
 
 #include <fmt/format.h>
@@ -129,6 +130,9 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
     std::string options = "-cl-std=CL1.2 -cl-kernel-arg-info";
     for (const auto& dir : include_dirs) options += fmt::format(" -I \"{}\"", dir.string());
     if (!defines.empty()) options += " " + defines.build_options();
+    // Oclgrind simulates the code as written: optimised, a load whose value only a later bounds
+    // check uses is moved under that check, and a read past an input would go unseen.
+    if (is_oclgrind(device)) options += " -cl-opt-disable";
 
     cl::Program program(context, source.text);
     try {

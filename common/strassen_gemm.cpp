@@ -8,6 +8,7 @@
 #include "kernel_contracts.hpp"
 #include "kernel_launch.hpp"
 #include "reference.hpp"
+#include "user_error.hpp"
 #include "verdict_text.hpp"
 
 #include <fmt/format.h>
@@ -19,7 +20,7 @@ namespace course {
 namespace {
 
 // The lab whose kernel multiplies: [strassen] gemm_lab in lab 07's lab.toml (default "06").
-KernelSource gemm_source(const ProblemSetup& setup) {
+KernelSource lab_gemm_source(const ProblemSetup& setup) {
     const std::string gemm_lab = setup.spec->setting<std::string>("strassen", "gemm_lab").value_or("06");
     const LabSpec gemm_spec = load_lab(setup.root, gemm_lab, setup.session->device.device_class);
     const KernelSet& set = setup.gemm_kernels ? *setup.gemm_kernels : setup.kernels;
@@ -32,10 +33,27 @@ KernelSource gemm_source(const ProblemSetup& setup) {
                               repository.display(gemm_spec.folder, gemm_spec.kernel_file));
 }
 
+// The course's own GEMM for the same contract: [strassen] reference_gemm, a file under kernels/.
+KernelSource reference_gemm_source(const ProblemSetup& setup) {
+    const auto file = setup.spec->setting<std::string>("strassen", "reference_gemm");
+    if (!file) {
+        throw UserError({"[strassen] reference_gemm = \"reference/....cl\" (a file under kernels/)",
+                         "the key is missing", "labs/" + setup.spec->folder + "/lab.toml",
+                         "name the course's reference GEMM there"});
+    }
+    return read_kernel_source(setup.root / "kernels" / *file, "kernels/" + *file);
+}
+
+KernelSource gemm_source(const ProblemSetup& setup) {
+    return setup.gemm == GemmChoice::reference ? reference_gemm_source(setup) : lab_gemm_source(setup);
+}
+
 }  // namespace
 
 BatchedGemm::BatchedGemm(const ProblemSetup& setup)
     : geometry_(setup.geometry),
+      reference_(setup.gemm == GemmChoice::reference),
+      on_oclgrind_(is_oclgrind(setup.session->device.device)),
       macro_tile_(padding_multiples(setup.geometry, setup.defines)),
       built_(build_program(setup.session->context, setup.session->device.device, gemm_source(setup), setup.defines,
                            setup.include_dirs)),
@@ -43,13 +61,52 @@ BatchedGemm::BatchedGemm(const ProblemSetup& setup)
 
 cl::Event BatchedGemm::multiply(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b,
                                 const cl::Buffer& c, Extents size, std::size_t batch) {
+    if (reference_ && on_oclgrind_) return multiply_on_host(queue, a, b, c, size, batch);
     // The recursion pads every product to whole macro tiles, so the shape's padded sizes are `size`.
     const LaunchShape shape = launch_shape(geometry_, built_.defines, size);
     return enqueue_matmul(queue, kernel_, shape, a, b, c, batch,
                           fmt::format("{}, kernel matmul ({} products)", built_.source.display_path, batch));
 }
 
+cl::Event BatchedGemm::multiply_on_host(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b,
+                                        const cl::Buffer& c, Extents size, std::size_t batch) {
+    const std::size_t a_size = size.rows * size.inner, b_size = size.inner * size.cols, c_size = size.rows * size.cols;
+    std::vector<float> a_values(batch * a_size), b_values(batch * b_size), c_values(batch * c_size);
+    queue.enqueueReadBuffer(a, CL_TRUE, 0, a_values.size() * sizeof(float), a_values.data());
+    queue.enqueueReadBuffer(b, CL_TRUE, 0, b_values.size() * sizeof(float), b_values.data());
+    for (std::size_t z = 0; z < batch; ++z) {
+        Matrix a_z(size.rows, size.inner), b_z(size.inner, size.cols);
+        std::copy_n(a_values.begin() + static_cast<std::ptrdiff_t>(z * a_size), a_size, a_z.values.begin());
+        std::copy_n(b_values.begin() + static_cast<std::ptrdiff_t>(z * b_size), b_size, b_z.values.begin());
+        const MatmulReference product = matmul_reference(a_z, b_z);
+        std::transform(product.value.begin(), product.value.end(),
+                       c_values.begin() + static_cast<std::ptrdiff_t>(z * c_size),
+                       [](double v) { return static_cast<float>(v); });
+    }
+    // Written as a whole buffer from its start: Oclgrind 21.10 marks the bytes a host write
+    // initialises from the buffer's start, without the write's offset (or a sub-buffer's), and
+    // would call the last product's elements uninitialised when strassen_merge reads them. So when
+    // c is a sub-buffer (a guarded view), its parent is read, patched and written back whole.
+    const cl::Memory parent = c.getInfo<CL_MEM_ASSOCIATED_MEMOBJECT>();
+    cl::Event written;
+    if (parent() == nullptr) {
+        queue.enqueueWriteBuffer(c, CL_TRUE, 0, c_values.size() * sizeof(float), c_values.data(), nullptr, &written);
+        return written;
+    }
+    const cl::Buffer whole(parent(), true);
+    const std::size_t offset = c.getInfo<CL_MEM_OFFSET>() / sizeof(float);
+    std::vector<float> whole_values(whole.getInfo<CL_MEM_SIZE>() / sizeof(float));
+    queue.enqueueReadBuffer(whole, CL_TRUE, 0, whole_values.size() * sizeof(float), whole_values.data());
+    std::copy(c_values.begin(), c_values.end(), whole_values.begin() + static_cast<std::ptrdiff_t>(offset));
+    queue.enqueueWriteBuffer(whole, CL_TRUE, 0, whole_values.size() * sizeof(float), whole_values.data(), nullptr,
+                             &written);
+    return written;
+}
+
 const std::string& BatchedGemm::self_test(ClSession& session) {
+    // The course's reference GEMM is tested by the course's own test suite: under Oclgrind, its
+    // self-test would cost more than the check of strassen.cl itself.
+    if (reference_) self_test_result_ = std::string();
     if (!self_test_result_) self_test_result_ = run_self_test(session);
     return *self_test_result_;
 }
@@ -109,9 +166,16 @@ std::string BatchedGemm::run_self_test(ClSession& session) {
                   later_never_written ? "A later product of the batch was never written:"
                                       : "Product 0 is right but a later one is not:")
             : "";
+    if (reference_) {
+        return fmt::format(
+            "the course's reference GEMM ({}), which computes lab 07's products here, is wrong {}:\n{}{}\nThis is "
+            "a fault of the course, not of strassen.cl: report it to the course staff.",
+            built_.source.display_path, where, problem, batched_hint);
+    }
     return fmt::format(
         "lab 07 multiplies with your lab-06 kernel ({}), which is wrong {}:\n{}{}\nFinish lab 06 "
-        "first (`lab run 06`), or run `lab run 07 --solution` to see lab 07 with the course's kernels.",
+        "first (`lab run 06`), or run `lab run 07 --reference-gemm` to check strassen.cl alone with the course's "
+        "reference GEMM, as the grader does.",
         built_.source.display_path, where, problem, batched_hint);
 }
 

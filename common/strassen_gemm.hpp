@@ -3,9 +3,12 @@
 // products stored one after another (A of product z at a + z·M·K, B at
 // b + z·K·N, C at c + z·M·N).
 //
-// Which file: <kernel set>/06-matmul-register-tiles/matmul.cl of the same set
-// as strassen.cl (labs/, solutions/ or a submission), or of the set the grader
-// forces (ProblemSetup::gemm_kernels); when that set has no such file, the
+// Which file (ProblemSetup::gemm): with GemmChoice::reference, the course's
+// reference GEMM under kernels/ ([strassen] reference_gemm), which is how
+// labcheck grades lab 07, on strassen.cl alone; otherwise
+// <kernel set>/06-matmul-register-tiles/matmul.cl of the same set as
+// strassen.cl (labs/, solutions/ or a submission), or of the set a test forces
+// (ProblemSetup::gemm_kernels); when that set has no such file, the
 // repository's labs/ copy.
 #pragma once
 
@@ -24,22 +27,31 @@ public:
     explicit BatchedGemm(const ProblemSetup& setup);
 
     // `batch` products of size.rows × size.inner times size.inner × size.cols, each
-    // a multiple of macro_tile().
+    // a multiple of macro_tile(). The reference GEMM under Oclgrind multiplies on
+    // the host instead: Oclgrind is there to check the student's strassen_split and
+    // strassen_merge, and simulating the course's GEMM too would take minutes at
+    // LEVELS = 2.
     cl::Event multiply(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c,
                        Extents size, std::size_t batch);
 
     // The multiples the GEMM needs its sizes padded to (TILE_M, TILE_N, TILE_K).
     Extents macro_tile() const { return macro_tile_; }
     const std::string& display_path() const { return built_.source.display_path; }
+    bool is_reference() const { return reference_; }  // the course's GEMM, not a lab-06 kernel
 
     // Checks the GEMM once, on a small batch, and remembers the answer: empty
     // when it is right, else the paragraph that tells the student to finish lab 06.
+    // The reference GEMM is not checked here (solutions/tests check it).
     const std::string& self_test(ClSession& session);
 
 private:
     std::string run_self_test(ClSession& session);
+    cl::Event multiply_on_host(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b,
+                               const cl::Buffer& c, Extents size, std::size_t batch);
 
     std::string geometry_;
+    bool reference_;
+    bool on_oclgrind_;
     Extents macro_tile_;
     BuiltProgram built_;
     cl::Kernel kernel_;

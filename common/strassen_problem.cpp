@@ -85,10 +85,14 @@ SizeVerdict StrassenProblem::check(ProblemSize size, std::uint64_t seed) {
 SizeVerdict StrassenProblem::check_at(ProblemSize size, std::uint64_t seed, int levels) {
     if (const std::string& gemm_problem = gemm_.self_test(session_); !gemm_problem.empty()) {
         // The whole story once; a reminder at the sizes after it.
-        const std::string reminder = fmt::format(
-            "lab 07 multiplies with your lab-06 kernel ({}), which is wrong (details at the first size checked). "
-            "Finish lab 06 first (`lab run 06`), or run `lab run 07 --solution`.",
-            gemm_.display_path());
+        const std::string reminder =
+            gemm_.is_reference()
+                ? fmt::format("the course's reference GEMM ({}) is wrong (details at the first size checked).",
+                              gemm_.display_path())
+                : fmt::format(
+                      "lab 07 multiplies with your lab-06 kernel ({}), which is wrong (details at the first size "
+                      "checked). Finish lab 06 first (`lab run 06`), or run `lab run 07 --reference-gemm`.",
+                      gemm_.display_path());
         const bool told = gemm_failure_told_;
         gemm_failure_told_ = true;
         return {size, false, told ? reminder : gemm_problem};

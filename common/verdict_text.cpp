@@ -16,7 +16,9 @@ std::string hint(const Comparison& comparison) {
                    " NaN here, never as 0.)";
         case MismatchKind::read_outside:
             return " Some work-item read past the end (or before the start) of an input: guard the loads with the"
-                   " matrix bounds, and load 0 outside them where a sum needs it.";
+                   " matrix bounds, and load 0 outside them where a sum needs it. To find the line, run the same"
+                   " command under Oclgrind (`oclgrind build/common/lab run ... --no-timing` with a small --size):"
+                   " there the inputs are exactly their size, and every read past one is named with its line.";
         case MismatchKind::not_a_number:
             return " A NaN usually comes from reading memory that was never written (a local tile not fully loaded).";
         case MismatchKind::wrong_value:

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
+#include <set>
 #include <tuple>
 
 namespace labcheck {
@@ -187,8 +189,36 @@ Finding race_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
+bool is_input_read(const OclgrindDiagnostic& d) {
+    return d.kind == OclgrindKind::invalid_access && d.memory == "global" && d.heading.rfind("Invalid read", 0) == 0;
+}
+
+// A read past an input: under Oclgrind the inputs are buffers of exactly the
+// matrix's size (common/guarded_buffer.hpp), so this is a read outside a or b.
+Finding input_read_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    const std::string name = is_student_kernel(d, context)
+                                 ? identifier_at(context.student_source, at.line, at.column)
+                                 : std::string();
+    const std::string input = name.empty() ? "an input matrix" : fmt::format("input `{}`", name);
+    Finding f;
+    f.summary = fmt::format("line {}: read past the end of {}", at.line, input);
+    f.message = fmt::format(
+        "Out-of-bounds read at {}{}: {} read past the end (or before the start) of {} ({}).{} Under Oclgrind "
+        "the input matrices are buffers of exactly their size, so the read is reported even when its value is "
+        "thrown away afterwards; on a GPU it reads whatever lies beyond the matrix, and can fault. Check the "
+        "bounds before reading, not after: read only when the row and column are inside the matrix (load 0 "
+        "outside it where a sum needs a value), e.g. `if (row < M && k < K) x = a[row * K + k];`, and check "
+        "the row length (stride) in the index.",
+        place(d, at, context), quoted_source(at), work_item(at), input, without_addresses(d.heading), seen(g));
+    return f;
+}
+
 Finding access_finding(const Group& g, const DynamicContext& context) {
     const auto& d = *g.first;
+    if (is_input_read(d)) return input_read_finding(g, context);
     const OclgrindAccess none;
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     const bool write = d.heading.find("write") != std::string::npos;
@@ -245,13 +275,43 @@ Finding other_finding(const Group& g, const DynamicContext& context) {
 
 }  // namespace
 
+std::string identifier_at(const std::string& source, unsigned line, unsigned column) {
+    if (line == 0 || column == 0) return {};
+    std::size_t begin = 0;
+    for (unsigned l = 1; l < line; ++l) {
+        begin = source.find('\n', begin);
+        if (begin == std::string::npos) return {};
+        ++begin;
+    }
+    const std::size_t end = std::min(source.find('\n', begin), source.size());
+    const std::size_t at = begin + column - 1;
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+    if (at >= end || !word(source[at]) || std::isdigit(static_cast<unsigned char>(source[at])) != 0) return {};
+    if (at > begin && word(source[at - 1])) return {};  // the column is inside a word, not at its start
+    std::size_t stop = at;
+    while (stop < end && word(source[stop])) ++stop;
+    return source.substr(at, stop - at);
+}
+
 std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context) {
     using Key = std::tuple<int, std::string, std::string, std::string, std::vector<std::pair<unsigned, int>>>;
     std::map<Key, Group> groups;
     std::vector<Key> order;
+    // A read past an input yields a value Oclgrind calls uninitialised: at the line of the read,
+    // that is the same problem, not a second one.
+    std::set<std::pair<std::string, unsigned>> bad_reads;
     for (const auto& d : output.diagnostics) {
+        if (is_input_read(d) && !d.accesses.empty()) bad_reads.emplace(d.kernel, d.accesses.back().line);
+    }
+    for (const auto& d : output.diagnostics) {
+        if (d.kind == OclgrindKind::uninitialized && !d.accesses.empty() &&
+            bad_reads.count({d.kernel, d.accesses.back().line}) > 0) {
+            continue;
+        }
         std::vector<std::pair<unsigned, int>> places;
         for (const auto& a : d.accesses) places.emplace_back(a.line, a.is_store() ? 1 : a.is_load() ? 2 : 0);
+        // Reads past a and past b on one line are two findings, each naming its array.
+        if (is_input_read(d) && !d.accesses.empty()) places.emplace_back(d.accesses.back().column, 3);
         if (d.kind == OclgrindKind::data_race) std::sort(places.begin(), places.end());  // either order, one problem
         Key key{severity_rank(d.kind), d.kernel, d.memory, without_addresses(d.heading), places};
         auto& group = groups[key];

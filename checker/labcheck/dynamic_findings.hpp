@@ -15,7 +15,14 @@ namespace labcheck {
 struct DynamicContext {
     std::string student_file;                  // "labs/02-transpose-local/transpose.cl"
     std::vector<std::string> student_kernels;  // kernels built from that file
+    // The text of that file, when known: names the array an out-of-bounds read
+    // indexes (Oclgrind gives the line and column but quotes the line trimmed).
+    std::string student_source;
 };
+
+// The identifier that starts at `column` (1-based) of line `line` (1-based) of
+// `source`, e.g. "a" for the load in `v = a[j * k + i];`; empty when none does.
+std::string identifier_at(const std::string& source, unsigned line, unsigned column);
 
 // One finding per distinct problem (kind, kernel, lines), most serious first:
 // divergence, races, out-of-bounds accesses, then uninitialised values.

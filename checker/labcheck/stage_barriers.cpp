@@ -113,6 +113,7 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
     if (const auto* build = run.first("build")) {
         for (const auto& name : build->value("kernels", nlohmann::json::array()))
             context.student_kernels.push_back(name);
+        context.student_source = build->value("source", "");
     }
     const OclgrindOutput output = parse_oclgrind_output(run.output);
     findings = dynamic_findings(output, context);

@@ -21,7 +21,7 @@ std::string log_text(const std::string& name) {
 }
 
 DynamicContext context(const std::string& kernel) {
-    return {"labs/04-matmul-tiled/matmul.cl", {kernel}};
+    return {"labs/04-matmul-tiled/matmul.cl", {kernel}, {}};
 }
 
 }  // namespace
@@ -41,7 +41,7 @@ TEST_CASE("divergence: a return before the barrier") {
     CHECK(d.accesses[0].file == "input.cl");
     CHECK(d.accesses[0].source_line == "barrier(CLK_LOCAL_MEM_FENCE);");
 
-    const auto findings = dynamic_findings(output, {"labs/02-transpose-local/transpose.cl", {"transpose"}});
+    const auto findings = dynamic_findings(output, {"labs/02-transpose-local/transpose.cl", {"transpose"}, {}});
     REQUIRE(findings.size() == 1);  // two work-groups, one barrier: one finding, counted twice
     CHECK(findings[0].rule == "oclgrind-divergence");
     CHECK(findings[0].line == 15);
@@ -83,7 +83,7 @@ TEST_CASE("read-after-write race: the write, the read and both work-items") {
     CHECK(race.accesses[1].is_store());
     CHECK(race.accesses[1].line == 14);
 
-    const auto findings = dynamic_findings(output, {"labs/02-transpose-local/transpose.cl", {"transpose"}});
+    const auto findings = dynamic_findings(output, {"labs/02-transpose-local/transpose.cl", {"transpose"}, {}});
     REQUIRE(findings.size() == 2);                    // the races in either order are one problem
     CHECK(findings[0].rule == "oclgrind-data-race");  // races before uninitialised values
     CHECK(findings[0].line == 19);
@@ -139,7 +139,7 @@ TEST_CASE("a fatal simulator error is not a finding, and is kept for a retry") {
 
 TEST_CASE("a kernel that is not the student's is named as another kernel") {
     const auto output = parse_oclgrind_output(log_text("invalid_write.txt"));
-    const auto findings = dynamic_findings(output, {"labs/07-strassen/strassen.cl", {"strassen_split"}});
+    const auto findings = dynamic_findings(output, {"labs/07-strassen/strassen.cl", {"strassen_split"}, {}});
     REQUIRE(findings.size() == 1);
     CHECK(findings[0].file.empty());
     CHECK(findings[0].message.find("line 18 of kernel matmul") != std::string::npos);
@@ -153,4 +153,77 @@ TEST_CASE("text that is not Oclgrind's is skipped") {
     CHECK(output.diagnostics.empty());
     CHECK(parse_oclgrind_output("").diagnostics.empty());
     CHECK(parse_oclgrind_output("\t\t\n\n\t").diagnostics.empty());
+}
+
+TEST_CASE("a read past an input names the line and the array, and says to check the bounds first") {
+    // Oclgrind 21.10 on lab 01's question 5 (read before the bounds check), the input a exactly 3×3.
+    const std::string source =
+        "__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)\n"
+        "{\n"
+        "    const uint i = get_global_id(0);\n"
+        "    const uint j = get_global_id(1);\n"
+        "    float v = a[j * k + i];\n"
+        "    if (i < k && j < m)\n"
+        "        at[i * m + j] = v;\n"
+        "}\n";
+    CHECK(identifier_at(source, 5, 15) == "a");
+    CHECK(identifier_at(source, 5, 16).empty());   // '[': not an identifier
+    CHECK(identifier_at(source, 5, 5) == "float");
+    CHECK(identifier_at(source, 5, 6).empty());    // inside a word
+    CHECK(identifier_at(source, 40, 1).empty());   // no such line
+    CHECK(identifier_at(source, 5, 200).empty());  // past the line's end
+
+    const auto output = parse_oclgrind_output(log_text("invalid_read.txt"));
+    REQUIRE(output.diagnostics.size() == 2);
+    CHECK(output.diagnostics[0].kind == OclgrindKind::invalid_access);
+    DynamicContext with_source{"labs/01-transpose-naive/transpose.cl", {"transpose"}, source};
+    const auto findings = dynamic_findings(output, with_source);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == "oclgrind-out-of-bounds");
+    CHECK(findings[0].line == 5);
+    CHECK(findings[0].summary == "line 5: read past the end of input `a`");
+    CHECK(findings[0].message.find("Out-of-bounds read at line 5 (`float v = a[j * k + i];`)") != std::string::npos);
+    CHECK(findings[0].message.find("Check the bounds before reading") != std::string::npos);
+    CHECK(findings[0].message.find("2 times in all") != std::string::npos);
+
+    // Without the source text the array is not named, but the finding is the same.
+    const auto unnamed = dynamic_findings(output, {"labs/01-transpose-naive/transpose.cl", {"transpose"}, {}});
+    REQUIRE(unnamed.size() == 1);
+    CHECK(unnamed[0].summary == "line 5: read past the end of an input matrix");
+}
+
+namespace {
+
+std::string mutant_source(const std::string& path) {
+    std::ifstream in("checker/mutants/runtime/" + path);
+    REQUIRE_MESSAGE(in.good(), "run the tests from the source root: " << path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("reads past a and past b on one line are two findings, each naming its array") {
+    const auto output = parse_oclgrind_output(log_text("invalid_read_two_arrays.txt"));
+    const DynamicContext context{"labs/03-matmul-naive/matmul.cl", {"matmul"},
+                                 mutant_source("03-matmul-naive/oob_read_store_guard_only.cl")};
+    const auto findings = dynamic_findings(output, context);
+    REQUIRE(findings.size() == 2);
+    CHECK(findings[0].summary == "line 12: read past the end of input `b`");
+    CHECK(findings[1].summary == "line 12: read past the end of input `a`");
+    CHECK(findings[0].line == 12);
+    CHECK(findings[1].line == 12);
+}
+
+TEST_CASE("the uninitialised value a read past an input yields is not a second finding at that line") {
+    const auto output = parse_oclgrind_output(log_text("invalid_read_tile_loads.txt"));
+    REQUIRE(output.diagnostics.size() == 8);
+    const DynamicContext context{"labs/04-matmul-tiled/matmul.cl", {"matmul"},
+                                 mutant_source("04-matmul-tiled/oob_read_tile_loads_unguarded.cl")};
+    const auto findings = dynamic_findings(output, context);
+    REQUIRE(findings.size() == 2);
+    CHECK(findings[0].summary == "line 20: read past the end of input `a`");
+    CHECK(findings[1].summary == "line 21: read past the end of input `b`");
+    for (const auto& f : findings) CHECK(f.rule == "oclgrind-out-of-bounds");
 }

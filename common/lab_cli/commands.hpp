@@ -26,6 +26,7 @@ struct RunOptions {
     std::vector<std::string> defines;  // -D NAME=VALUE
     std::uint64_t seed = 1;
     bool no_timing = false;
+    bool reference_gemm = false;  // --reference-gemm: lab 07's products with kernels/'s GEMM, as labcheck grades
 };
 
 int run_command(const CommonOptions& common, const RunOptions& options);

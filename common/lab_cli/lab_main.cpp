@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
     run_cmd->add_option("-D,--define", run.defines, "kernel define NAME=VALUE, e.g. -D TILE_SIZE=32");
     run_cmd->add_option("--seed", run.seed, "seed of the random inputs");
     run_cmd->add_flag("--no-timing", run.no_timing, "check only");
+    run_cmd->add_flag("--reference-gemm", run.reference_gemm,
+                      "lab 07: multiply with the course's reference GEMM (kernels/reference/) instead of your "
+                      "lab-06 kernel, as labcheck grades strassen.cl");
     run_cmd->get_option("--solution")->excludes(run_cmd->get_option("--submission"));
 
     BenchOptions bench;

@@ -90,7 +90,8 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     print_header(spec, kernels, session);
     std::unique_ptr<LabProblem> problem;
     try {
-        problem = open_lab(session, root, spec, kernels, overrides);
+        problem = open_lab(session, root, spec, kernels, overrides,
+                           options.reference_gemm ? GemmChoice::reference : GemmChoice::lab_kernels);
     } catch (const KernelBuildError& error) {
         fmt::print("\nbuild failed\n{}\n", error.what());
         return 1;

@@ -5,6 +5,10 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 using namespace course_tests;
 
 namespace {
@@ -62,4 +66,45 @@ TEST_CASE("the lab 06 solution is right for several macro and micro tiles") {
             "06",
             {{"TILE_M", s.tile_m}, {"TILE_N", s.tile_n}, {"TILE_K", s.tile_k}, {"WPT_M", s.wpt_m}, {"WPT_N", s.wpt_n}});
     }
+}
+
+TEST_CASE("the reference GEMM in kernels/ (lab 07's products) is right for several tiles, batched") {
+    const auto file = root() / "kernels/reference/matmul_register_tiles.cl";
+    struct Shape {
+        const char *tile_m, *tile_n, *tile_k, *wpt_m, *wpt_n;
+    };
+    // Lab 07's CPU and GPU tiles, and one with every define different and not a multiple of 4.
+    for (const Shape s : {Shape{"64", "64", "16", "4", "4"}, Shape{"128", "128", "8", "8", "8"},
+                          Shape{"32", "64", "12", "2", "8"}}) {
+        CAPTURE(s.tile_m);
+        CAPTURE(s.tile_k);
+        CAPTURE(s.wpt_n);
+        const auto problem = open_file(
+            "06", file,
+            {{"TILE_M", s.tile_m}, {"TILE_N", s.tile_n}, {"TILE_K", s.tile_k}, {"WPT_M", s.wpt_m}, {"WPT_N", s.wpt_n}});
+        for (const auto& v : check_sizes(*problem, kSizes, 9)) {
+            CHECK_MESSAGE(v.ok, course::size_text(v.size, problem->size_form()) << ": " << v.problem);
+        }
+    }
+}
+
+TEST_CASE("a lab-06 kernel that ignores get_group_id(2) fails lab 06's batched check, saying so") {
+    std::ifstream in(root() / "solutions/06-matmul-register-tiles/matmul.cl", std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::string source = text.str();
+    for (const std::string line : {"a += product * M * K;", "b += product * K * N;", "c += product * M * N;"}) {
+        const auto at = source.find(line);
+        REQUIRE(at != std::string::npos);
+        source.erase(at, line.size());
+    }
+    const auto file = std::filesystem::temp_directory_path() / "lab06_batch_ignored.cl";
+    std::ofstream(file) << source;
+    const auto problem = open_file("06", file);
+    const auto verdicts = check_sizes(*problem, {"64x64x64"});
+    REQUIRE(verdicts.size() == 1);
+    CHECK_FALSE(verdicts[0].ok);
+    CHECK(verdicts[0].problem.find("The batch index get_group_id(2) was ignored") != std::string::npos);
+    CHECK(verdicts[0].problem.find("work-group z = get_group_id(2) = 1") != std::string::npos);
+    std::filesystem::remove(file);
 }

@@ -55,7 +55,8 @@ const course::LabSpec& spec() {
 // Lab 07 from `kernels`, its products computed by the GEMM of `gemm_kernels` (when given).
 std::unique_ptr<course::StrassenProblem> open_strassen(const course::KernelSet& kernels,
                                                        std::optional<course::KernelSet> gemm_kernels,
-                                                       const char* levels = "1") {
+                                                       const char* levels = "1",
+                                                       course::GemmChoice gemm = course::GemmChoice::lab_kernels) {
     course::ProblemSetup setup;
     setup.session = &session();
     setup.spec = &spec();
@@ -67,6 +68,7 @@ std::unique_ptr<course::StrassenProblem> open_strassen(const course::KernelSet& 
     setup.kernels = kernels;
     setup.root = root();
     setup.gemm_kernels = std::move(gemm_kernels);
+    setup.gemm = gemm;
     return std::make_unique<course::StrassenProblem>(setup);
 }
 
@@ -258,7 +260,7 @@ TEST_CASE("a lab-06 GEMM that ignores the batch is blamed on lab 06") {
            contains(first.problem, "wrong at product 1 of a batch of 2")));
     CHECK(contains(first.problem, "A later product of the batch was never written"));
     CHECK(contains(first.problem, "get_group_id(2)"));
-    CHECK(contains(first.problem, "`lab run 07 --solution`"));
+    CHECK(contains(first.problem, "`lab run 07 --reference-gemm`"));
     const auto second = problem->check({1, 1, 1}, 1);  // a shorter reminder after the first size
     CHECK_FALSE(second.ok);
     CHECK(contains(second.problem, "details at the first size checked"));
@@ -269,6 +271,42 @@ TEST_CASE("a submission without lab 06 multiplies with the repository's labs/ co
     CHECK(problem->gemm().display_path() == "labs/06-matmul-register-tiles/matmul.cl");
     const auto forced = open_strassen(submission("forced", solution_text()), solutions());
     CHECK(forced->gemm().display_path() == "solutions/06-matmul-register-tiles/matmul.cl");
+}
+
+TEST_CASE("graded on strassen.cl alone: the reference GEMM in kernels/ computes the products") {
+    // A broken lab-06 kernel beside it changes nothing: the grader never uses it.
+    const std::string unbatched =
+        replaced_once(read_text(root() / "solutions/06-matmul-register-tiles/matmul.cl"), "c += product * M * N;", "");
+    const auto problem = open_strassen(submission("alone", solution_text(), unbatched), std::nullopt, "1",
+                                       course::GemmChoice::reference);
+    CHECK(problem->gemm().display_path() == "kernels/reference/matmul_register_tiles.cl");
+    CHECK(problem->gemm().is_reference());
+    for (int levels = 0; levels <= 2; ++levels) {
+        for (const auto& size : std::vector<course::ProblemSize>{{1, 1, 1}, {100, 33, 129}, filling_size(levels)}) {
+            CAPTURE(levels);
+            CAPTURE(course::size_text(size, course::SizeForm::m_by_k_by_n));
+            const auto verdict = problem->check_at(size, 5, levels);
+            CHECK_MESSAGE(verdict.ok, verdict.problem);
+        }
+    }
+    // The stub is still wrong, and blamed on strassen.cl, not on a GEMM.
+    const auto stub = open_strassen(course::kernel_set(root(), "labs"), std::nullopt, "1", course::GemmChoice::reference);
+    const auto verdict = stub->check(filling_size(1), 1);
+    CHECK_FALSE(verdict.ok);
+    CHECK(contains(verdict.problem, "C is wrong in C11, C12, C21 and C22"));
+    CHECK_FALSE(contains(verdict.problem, "GEMM"));
+}
+
+TEST_CASE("a split that ignores the node index passes at one level and fails at two") {
+    const std::string mutant = replaced_once(solution_text(),
+                                             "const size_t node = get_global_id(2);\n\n    // The left operands",
+                                             "const size_t node = 0;\n\n    // The left operands");
+    const auto problem = open_strassen(submission("node_ignored", mutant), std::nullopt, "1",
+                                       course::GemmChoice::reference);
+    CHECK(problem->check_at(filling_size(1), 1, 1).ok);  // one node: nothing to tell apart
+    const auto two = problem->check_at(filling_size(2), 1, 2);
+    CHECK_FALSE(two.ok);
+    CHECK(contains(two.problem, "never written"));
 }
 
 TEST_CASE("one wrong sign in any product's operand is caught at every level, naming the quadrants") {
