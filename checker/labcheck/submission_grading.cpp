@@ -125,6 +125,16 @@ int SubmissionReport::exit_status() const {
     return status;
 }
 
+course::KernelSet with_labs_layout(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders) {
+    std::error_code ec;
+    for (const auto& folder : lab_folders) {
+        if (std::filesystem::exists(std::filesystem::symlink_status(kernels.dir / folder, ec))) return kernels;
+    }
+    const auto labs = kernels.dir / "labs";
+    if (!std::filesystem::is_directory(std::filesystem::symlink_status(labs, ec))) return kernels;
+    return {labs, kernels.display_dir + "/labs"};
+}
+
 DeviceReport probe_device(UnitRunner& runner, const std::string& device) {
     WorkerJob job;
     job.kind = JobKind::probe;
