@@ -125,6 +125,21 @@ std::int64_t size_of_file(const std::filesystem::path& file) {
     return stat(file.c_str(), &info) == 0 ? static_cast<std::int64_t>(info.st_size) : -1;
 }
 
+// Whether the last line of `file` (an events file: short lines) holds `marker`.
+bool last_line_holds(const std::filesystem::path& file, const std::string& marker) {
+    std::ifstream in(file, std::ios::binary);
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size <= 0) return false;
+    const std::streamoff start = size > 4096 ? size - 4096 : 0;
+    in.seekg(start);
+    std::string tail(static_cast<std::size_t>(size - start), '\0');
+    in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+    while (!tail.empty() && tail.back() == '\n') tail.pop_back();
+    const auto newline = tail.rfind('\n');
+    return tail.find(marker, newline == std::string::npos ? 0 : newline + 1) != std::string::npos;
+}
+
 // Bytes of the files under `folder` (not following links).
 std::uint64_t folder_size(const std::filesystem::path& folder) {
     std::uint64_t total = 0;
@@ -152,6 +167,7 @@ Watched watch(pid_t pid, const ChildLimits& limits, const std::filesystem::path&
     Watched watched;
     ChildEnd& end = watched.end;
     std::int64_t progress_size = -1;
+    bool in_step = limits.progress_marker.empty();  // no marker: every gap between events is limited
     auto last_progress = Clock::now();
     unsigned polls = 0;
     for (;;) {
@@ -179,7 +195,10 @@ Watched watch(pid_t pid, const ChildLimits& limits, const std::filesystem::path&
             if (size != progress_size) {
                 progress_size = size;
                 last_progress = now;
-            } else if (std::chrono::duration<double>(now - last_progress).count() > limits.progress_seconds) {
+                if (!limits.progress_marker.empty())
+                    in_step = last_line_holds(limits.progress_file, limits.progress_marker);
+            } else if (in_step &&
+                       std::chrono::duration<double>(now - last_progress).count() > limits.progress_seconds) {
                 end = ChildEnd::timed_out;
                 watched.stalled = true;
                 break;

@@ -17,10 +17,13 @@ namespace labcheck {
 
 struct ChildLimits {
     double wall_seconds = 60.0;        // killed after this long, whatever it is doing
-    // Killed when `progress_file` has not grown for this long (0: not watched). The worker
-    // appends an event before every launch, so this limits one launch, however many there are.
+    // Killed when `progress_file` has not grown for this long while its last line holds
+    // `progress_marker` (0: not watched). The worker appends a "check-start" event before every
+    // launch and a "check" event after it, so this limits one launch, however many there are,
+    // and not the build before them.
     double progress_seconds = 0.0;
     std::filesystem::path progress_file;
+    std::string progress_marker;
     // Killed when the files under the child's working folder pass this many bytes (0: not watched).
     std::uint64_t folder_bytes = 0;
     std::uint64_t data_bytes = 0;      // RLIMIT_DATA (heap and private writable mappings); 0: none

@@ -189,12 +189,16 @@ bool oclgrind_needs_retry(const UnitRun& dynamic) {
     return !parse_oclgrind_output(dynamic.output).simulator_errors.empty();
 }
 
-StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic) {
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic,
+                              const std::string& dynamic_skipped) {
     StageResult r = empty_result(lab, Stage::barriers);
     r.seconds = static_run.outcome.seconds + (dynamic != nullptr ? dynamic->outcome.seconds : 0.0);
     std::string grader_problem;
     r.findings = static_findings(lab, static_run, grader_problem);
-    if (dynamic == nullptr) {
+    if (dynamic == nullptr && !dynamic_skipped.empty()) {
+        r.findings.push_back(warning("oclgrind-skipped", "only the static analysis ran: " + dynamic_skipped,
+                                     "The run under Oclgrind was skipped: " + dynamic_skipped + "."));
+    } else if (dynamic == nullptr) {
         // Without Oclgrind (e.g. a GPU machine without the Debian package) the
         // static analysis still judges the stage; the gap is said, not hidden.
         r.findings.push_back(warning("oclgrind-missing", "only the static analysis ran: Oclgrind is not installed",
@@ -227,7 +231,8 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
             f.summary = "neither barrier check could judge the kernel";
             f.message = "The static barrier analysis cannot vouch for this file: " + blind.why +
                         ". Oclgrind " +
-                        (dynamic == nullptr ? std::string("is not installed here")
+                        (dynamic == nullptr ? (dynamic_skipped.empty() ? std::string("is not installed here")
+                                                                       : "was not run: " + dynamic_skipped)
                                             : std::string("did not finish its checks either (see below)")) +
                         ", so no check judged the barriers, and a stage no check judged does not pass. Write the "
                         "kernel as plain OpenCL C 1.2 (no tests of compiler macros such as __IMAGE_SUPPORT__ or "

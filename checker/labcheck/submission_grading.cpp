@@ -22,6 +22,7 @@ struct LabWork {
     course::LabSpec spec;
     LabUnderTest lab;
     std::optional<UnitRun> check, static_run, dynamic, speedup;
+    std::string dynamic_skipped;  // why Oclgrind did not run, when it was skipped
 };
 
 bool wants(const GradeSettings& settings, Stage stage) {
@@ -82,7 +83,8 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
                 break;
             case Stage::barriers:
                 results.push_back(
-                    built ? evaluate_barriers(lab, *work.static_run, work.dynamic ? &*work.dynamic : nullptr)
+                    built ? evaluate_barriers(lab, *work.static_run, work.dynamic ? &*work.dynamic : nullptr,
+                                              work.dynamic_skipped)
                           : blocked(stage));
                 break;
             case Stage::speedup:
@@ -200,6 +202,12 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     if (need_barriers && !runner.settings().oclgrind.empty()) {
         for (auto& work : works) {
             if (build_failed(*work.check) || work.check->first("build") == nullptr) continue;
+            if (work.check->outcome.end == ChildEnd::timed_out) {
+                // A kernel that hangs on the device hangs under Oclgrind too, where a launch may take
+                // far longer: the time goes to the other labs (see the correctness stage for the hang).
+                work.dynamic_skipped = "the kernel did not finish on the graded device (see the correctness stage)";
+                continue;
+            }
             auto job = job_for(work, JobKind::dynamic, kernels, settings);
             job.checks = race_checks(work.spec);
             tasks.push_back([&work, job, &runner, &progress] {

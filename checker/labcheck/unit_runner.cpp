@@ -35,7 +35,7 @@ double default_timeout(JobKind kind) {
         case JobKind::static_analysis:
             return 30.0;
         case JobKind::dynamic:
-            return 120.0;
+            return 150.0;
         case JobKind::speedup:
             return 60.0;
     }
@@ -47,7 +47,7 @@ double default_launch_timeout(JobKind kind) {
         case JobKind::check:
             return 10.0;
         case JobKind::dynamic:
-            return 12.0;
+            return 90.0;
         case JobKind::probe:
         case JobKind::static_analysis:
         case JobKind::speedup:
@@ -133,6 +133,7 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
     run.job = original;
     run.limits = limits_for(job.kind);
     run.limits.progress_file = events_file;
+    run.limits.progress_marker = "\"check-start\"";
     run.outcome = run_child(command, run.limits);
     run.events = read_events(events_file);
     run.output = read_capped(output_file);

@@ -3,13 +3,16 @@
 // collects what it reported.
 //
 // Limits, per child:
-//   wall clock  each kind of job has a cap (check 120 s, static 30 s, dynamic 120 s, speedup 60 s,
+//   wall clock  each kind of job has a cap (check 120 s, static 30 s, dynamic 150 s, speedup 60 s,
 //               probe 60 s); --timeout replaces them all. The whole process group is killed.
-//   one launch  check and Oclgrind jobs are also killed when their events file has not grown for
-//               10 s (check) or 12 s (Oclgrind): the worker writes an event before every launch, so
-//               this limits each launch however many sizes and define sets a job runs, and a hanging
-//               kernel costs seconds. --launch-timeout replaces them. (A correct kernel's slowest step
-//               on PoCL is its build, about 1 s; the slowest Oclgrind size of the solutions about 3 s.)
+//   one launch  check and Oclgrind jobs are also killed when one launch (from the worker's
+//               "check-start" event to the next event) lasts longer than 10 s (check) or 90 s
+//               (Oclgrind), however many sizes and define sets the job runs. The solutions' slowest
+//               launch at a check size takes well under 1 s on PoCL (2 cores), so a hanging kernel
+//               costs 10 s in the check job; after that the Oclgrind run is skipped (see
+//               submission_grading.cpp). Under Oclgrind the solutions' slowest launch is lab 07's
+//               1x1x1 (about 20 s: its driver runs many kernels), hence the wide limit there.
+//               --launch-timeout replaces both.
 //   memory      --memory-limit (default 4096 MiB) is watched as resident memory, sampled every 50 ms,
 //               for every child. On a CPU device (PoCL, where buffers are host memory) and under
 //               Oclgrind it is also set as RLIMIT_DATA, so an allocation past it fails at once.
