@@ -162,6 +162,13 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
     const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
     if (end.grader_problem) {
         grader_problem = end.text;
+    } else if (run.outcome.end == ChildEnd::timed_out && !run.outcome.stalled && run.limits.progress_seconds > 0.0) {
+        // Every launch finished in time but the whole run did not: slow, not hung. Not the
+        // student's error, but the dynamic check did not cover every size.
+        findings.push_back(warning("oclgrind-incomplete", "Oclgrind did not finish every size in time",
+                                   "Under Oclgrind each launch finished, but the whole run passed its limit of " +
+                                       fmt::format("{:g}", run.limits.wall_seconds) +
+                                       " s before the last size, so the dynamic checks are incomplete."));
     } else if (run.outcome.end == ChildEnd::timed_out) {
         Finding f;
         f.source = "oclgrind";

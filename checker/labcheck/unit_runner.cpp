@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -14,6 +15,7 @@ namespace {
 constexpr std::size_t kOutputCap = 8u << 20;          // bytes of child output kept
 constexpr std::uint64_t kFileLimit = 32ull << 20;     // RLIMIT_FSIZE: no file a child writes grows past this
 constexpr std::uint64_t kFolderLimit = 96ull << 20;   // all files of one job (output, events, temporary files)
+constexpr std::uint64_t kStaticMemoryLimit = 1ull << 30;  // the static analysis (libclang) job
 constexpr const char* kOclgrindMaxErrors = "5000";  // enough that races still show after many other reports
 
 std::string read_capped(const std::filesystem::path& file) {
@@ -35,7 +37,7 @@ double default_timeout(JobKind kind) {
         case JobKind::static_analysis:
             return 30.0;
         case JobKind::dynamic:
-            return 150.0;
+            return 300.0;
         case JobKind::speedup:
             return 60.0;
     }
@@ -85,6 +87,12 @@ ChildLimits UnitRunner::limits_for(JobKind kind) const {
     const bool host_memory_only = kind == JobKind::static_analysis || kind == JobKind::dynamic ||
                                   (kind != JobKind::probe && !settings_.gpu_device);
     if (host_memory_only) limits.data_bytes = settings_.memory_bytes;
+    if (kind == JobKind::static_analysis) {
+        // libclang needs about 100 MiB for a kernel file; a preprocessor bomb (macros that expand to
+        // gigabytes) stops at this limit instead of the device jobs' one.
+        limits.resident_bytes = std::min<std::uint64_t>(limits.resident_bytes, kStaticMemoryLimit);
+        limits.data_bytes = limits.resident_bytes;
+    }
     return limits;
 }
 

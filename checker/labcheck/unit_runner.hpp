@@ -3,7 +3,7 @@
 // collects what it reported.
 //
 // Limits, per child:
-//   wall clock  each kind of job has a cap (check 120 s, static 30 s, dynamic 150 s, speedup 60 s,
+//   wall clock  each kind of job has a cap (check 120 s, static 30 s, dynamic 300 s, speedup 60 s,
 //               probe 60 s); --timeout replaces them all. The whole process group is killed.
 //   one launch  check and Oclgrind jobs are also killed when one launch (from the worker's
 //               "check-start" event to the next event) lasts longer than 10 s (check) or 90 s
@@ -18,6 +18,7 @@
 //               Oclgrind it is also set as RLIMIT_DATA, so an allocation past it fails at once.
 //               RLIMIT_AS is never used: GPU drivers reserve huge virtual ranges and break under it;
 //               RLIMIT_DATA is not set for GPU devices for the same reason (their private mappings).
+//               The static analysis job gets at most 1 GiB (a preprocessor bomb stops there).
 //   files       every job has its own folder (job, events and output files, and tmp/, the child's
 //               working folder and TMPDIR), removed when the child ends. RLIMIT_FSIZE 32 MiB: a kernel
 //               printing in a loop cannot fill the disk; the folder is watched and the child killed
