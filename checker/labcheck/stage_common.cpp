@@ -29,6 +29,14 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
     const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
     switch (signal) {
         case SIGXFSZ:
+            if (while_building(activity)) {
+                return with_activity(fmt::format("the OpenCL compiler wrote a file past the grader's limit of {} MiB "
+                                                 "({})",
+                                                 run.limits.file_bytes >> 20, what),
+                                     activity) +
+                       ". The source expands to something huge: look for macros that expand to other macros many "
+                       "times over, or a huge unrolled loop.";
+            }
             return with_activity(fmt::format("the kernel's output passed the grader's limit of {} MiB ({})",
                                              run.limits.file_bytes >> 20, what),
                                  activity) +

@@ -301,6 +301,8 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
     CHECK(flood.find("printf") != std::string::npos);
     CHECK(flood.find("outside a buffer") == std::string::npos);
     CHECK(crash(SIGSEGV, {device(), built(), start("1x1")}).find("far outside a buffer") != std::string::npos);
+    CHECK(crash(SIGXFSZ, {device()}).find("the OpenCL compiler wrote a file past the grader's limit") !=
+          std::string::npos);
     CHECK(crash(SIGFPE, {device(), built(), start("1x1")}).find("division") != std::string::npos);
     CHECK(crash(SIGKILL, {device(), built(), start("1x1")}).find("killed from outside") != std::string::npos);
 
