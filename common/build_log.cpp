@@ -78,7 +78,9 @@ std::string student_diagnostics(const std::string& mapped_log, const std::string
                 after = After::foreign;
                 ++left_out;
             }
-        } else if (unlocated_diagnostic(line)) {
+        } else if (unlocated_diagnostic(line) && after != After::foreign) {
+            // (after a diagnostic about another file, a line that looks like one may be that file's
+            // text quoted: it is left out with the rest of that diagnostic)
             kept += line + "\n";
             after = After::nothing;
         } else if (after == After::own_header && !only_markers(line)) {

@@ -204,9 +204,9 @@ int main(int argc, char** argv) {
     auto* no_hidden = app.add_flag("--no-hidden", options.no_hidden, "check only the contract sizes of each lab.toml");
     app.add_option("--timeout", options.timeout,
                    "wall-clock limit of every child process, in seconds "
-                   "(default: 120 for checks and Oclgrind, 60 for timing, 30 for the static analysis)");
+                   "(default: 120 for checks, 300 for Oclgrind, 90 for timing, 30 for the static analysis)");
     app.add_option("--launch-timeout", options.launch_timeout,
-                   "limit on one launch (one step) of a check or Oclgrind job, in seconds (default: 10, 12)");
+                   "limit on one launch of a check or Oclgrind job, in seconds (default: 10 for checks, 90 for Oclgrind)");
     app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
         ->capture_default_str();
     app.add_option("--jobs,-j", options.jobs, "child processes at a time (default: one per core; timing runs alone)");

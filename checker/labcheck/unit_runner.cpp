@@ -39,7 +39,7 @@ double default_timeout(JobKind kind) {
         case JobKind::dynamic:
             return 300.0;
         case JobKind::speedup:
-            return 60.0;
+            return 90.0;
     }
     return 60.0;
 }

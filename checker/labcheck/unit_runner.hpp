@@ -3,7 +3,7 @@
 // collects what it reported.
 //
 // Limits, per child:
-//   wall clock  each kind of job has a cap (check 120 s, static 30 s, dynamic 300 s, speedup 60 s,
+//   wall clock  each kind of job has a cap (check 120 s, static 30 s, dynamic 300 s, speedup 90 s,
 //               probe 60 s); --timeout replaces them all. The whole process group is killed.
 //   one launch  check and Oclgrind jobs are also killed when one launch (from the worker's
 //               "check-start" event to the next event) lasts longer than 10 s (check) or 90 s

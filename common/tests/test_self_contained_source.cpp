@@ -151,6 +151,8 @@ TEST_CASE("compiler output keeps only the student's file, and quotes only the st
         "/etc/shadow:1:1: error: use of undeclared identifier 'root'\n"
         "root:$6$CANARY_HASH:19000:0:99999:7:::\n"
         "^\n"
+        "/tmp/canary.txt:2:1: error: expected expression\n"
+        "error: CANARY_LINE_THAT_LOOKS_LIKE_A_DIAGNOSTIC\n"
         "In file included from k.cl:3:\n"
         "note: /usr/lib/clang/opencl-c-base.h:10:1: candidate CANARY_NOTE\n"
         "2 errors generated.\n";
