@@ -28,8 +28,13 @@ const std::regex& located_diagnostic() {
 
 bool unlocated_diagnostic(const std::string& line) {
     static const std::regex pattern(R"(^\s*(fatal error|error|warning|note|remark):)");
+    return std::regex_search(line, pattern);
+}
+
+// "2 errors generated.": says nothing of any file's text.
+bool summary_line(const std::string& line) {
     static const std::regex summary(R"(^\s*\d+ (warning|error)s?( and \d+ (warning|error)s?)? generated\.?\s*$)");
-    return std::regex_search(line, pattern) || std::regex_match(line, summary);
+    return std::regex_match(line, summary);
 }
 
 bool only_markers(const std::string& line) {
@@ -78,6 +83,9 @@ std::string student_diagnostics(const std::string& mapped_log, const std::string
                 after = After::foreign;
                 ++left_out;
             }
+        } else if (summary_line(line)) {
+            kept += line + "\n";
+            after = After::nothing;
         } else if (unlocated_diagnostic(line) && after != After::foreign) {
             // (after a diagnostic about another file, a line that looks like one may be that file's
             // text quoted: it is left out with the rest of that diagnostic)
