@@ -30,8 +30,8 @@ std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, c
     ProblemSetup setup;
     setup.session = &session;
     setup.spec = &spec;
-    setup.source =
-        read_kernel_source(kernels.file(spec.folder, spec.kernel_file), kernels.display(spec.folder, spec.kernel_file));
+    setup.source = read_kernel_source(kernels.dir, fs::path(spec.folder) / spec.kernel_file,
+                                      kernels.display(spec.folder, spec.kernel_file));
     setup.geometry = spec.geometry;
     setup.defines = spec.defines;
     setup.defines.merge(overrides);

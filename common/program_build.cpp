@@ -3,6 +3,7 @@
 #include "build_log.hpp"
 #include "guarded_buffer.hpp"
 #include "kernel_launch.hpp"
+#include "self_contained_source.hpp"
 
 #include <fmt/format.h>
 
@@ -126,9 +127,15 @@ KernelBuildError::KernelBuildError(const ErrorParts& parts, std::string mapped_l
     : UserError(parts), log_(std::move(mapped_log)), first_line_(first_line) {}
 
 BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
-                           const Defines& defines, const std::vector<std::filesystem::path>& include_dirs) {
+                           const Defines& defines, const std::vector<std::filesystem::path>& /*include_dirs*/) {
+    // A kernel file is compiled alone: no -I, and a source that would include anything is
+    // refused here too (read_kernel_source refuses it first, with the same words).
+    if (const auto forbidden = find_forbidden_construct(source.text)) {
+        throw UserError({"a self-contained kernel file: the grader compiles this one file and nothing else",
+                         fmt::format("line {}: {} {}", forbidden->line, forbidden->spelling, forbidden->why),
+                         fmt::format("{}:{}", source.display_path, forbidden->line), forbidden->try_this});
+    }
     std::string options = "-cl-std=CL1.2 -cl-kernel-arg-info";
-    for (const auto& dir : include_dirs) options += fmt::format(" -I \"{}\"", dir.string());
     if (!defines.empty()) options += " " + defines.build_options();
     // Oclgrind simulates the code as written: optimised, a load whose value only a later bounds
     // check uses is moved under that check, and a read past an input would go unseen.
@@ -139,7 +146,8 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
         const QuietStderr quiet;
         program.build(std::vector<cl::Device>{device}, options.c_str());
     } catch (const cl::Error& error) {
-        const std::string log = map_build_log(device_log(program, device), source.display_path);
+        const std::string log = student_diagnostics(map_build_log(device_log(program, device), source.display_path),
+                                                    source.display_path, source.text);
         const unsigned line = first_error_line(log, source.display_path);
         const std::string where = line > 0 ? fmt::format("{}:{}", source.display_path, line) : source.display_path;
         throw KernelBuildError({"a kernel that compiles as OpenCL C 1.2",
@@ -147,8 +155,10 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
                                 where, "fix the first error first: later ones often follow from it"},
                                log, line);
     }
-    std::string warnings = map_build_log(device_log(program, device), source.display_path);
-    if (only_whitespace(warnings)) warnings.clear();
+    std::string warnings = student_diagnostics(map_build_log(device_log(program, device), source.display_path),
+                                               source.display_path, source.text);
+    // Only a remark about the student's own file counts; "1 warning generated." about a header does not.
+    if (only_whitespace(warnings) || warnings.find(source.display_path + ":") == std::string::npos) warnings.clear();
     return {program, source, defines, warnings};
 }
 

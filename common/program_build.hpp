@@ -46,7 +46,11 @@ private:
     Kind kind_;
 };
 
-// Compiles `source` for `device` as OpenCL C 1.2 with the defines and -I include dirs.
+// Compiles `source` for `device` as OpenCL C 1.2 with the defines. The file must be
+// self-contained (see self_contained_source.hpp); `include_dirs` is no longer used (no
+// kernel of the course includes a header, and a submission may include nothing), and is
+// kept only so that callers need not change. The build log keeps only what is about the
+// student's file (see build_log.hpp).
 BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
                            const Defines& defines, const std::vector<std::filesystem::path>& include_dirs);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -13,6 +14,7 @@
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -65,8 +67,13 @@ void set_limit(int resource, std::uint64_t bytes) {
 
 // In the child, between fork and exec: async-signal-safe calls only.
 [[noreturn]] void become_child(const PreparedExec& exec, const ChildLimits& limits, int output_fd, int null_fd,
-                               int error_pipe) {
+                               int error_pipe, const char* working_dir) {
     setpgid(0, 0);
+    if (working_dir != nullptr && chdir(working_dir) != 0) {
+        const int error = errno;
+        [[maybe_unused]] const auto written = write(error_pipe, &error, sizeof error);
+        _exit(127);
+    }
     prctl(PR_SET_PDEATHSIG, SIGKILL);  // the grader died: do not run on alone
     set_limit(RLIMIT_DATA, limits.data_bytes);
     set_limit(RLIMIT_FSIZE, limits.file_bytes);
@@ -97,10 +104,72 @@ int open_pidfd(pid_t pid) {
 #endif
 }
 
-// Waits until the child ends (the pidfd turns readable), a limit is passed, or the clock runs out.
-ChildEnd watch(pid_t pid, const ChildLimits& limits, Clock::time_point deadline) {
-    const int pidfd = open_pidfd(pid);
+// The process groups of the children running now (0: a free slot), for kill_running_children.
+constexpr std::size_t kChildSlots = 256;
+std::atomic<pid_t> running_groups[kChildSlots];
+
+std::size_t remember_child(pid_t pid) {
+    for (std::size_t i = 0; i < kChildSlots; ++i) {
+        pid_t free = 0;
+        if (running_groups[i].compare_exchange_strong(free, pid)) return i;
+    }
+    return kChildSlots;
+}
+
+void forget_child(std::size_t slot) {
+    if (slot < kChildSlots) running_groups[slot].store(0);
+}
+
+std::int64_t size_of_file(const std::filesystem::path& file) {
+    struct stat info {};
+    return stat(file.c_str(), &info) == 0 ? static_cast<std::int64_t>(info.st_size) : -1;
+}
+
+// Whether the last line of `file` (an events file: short lines) holds `marker`.
+bool last_line_holds(const std::filesystem::path& file, const std::string& marker) {
+    std::ifstream in(file, std::ios::binary);
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size <= 0) return false;
+    const std::streamoff start = size > 4096 ? size - 4096 : 0;
+    in.seekg(start);
+    std::string tail(static_cast<std::size_t>(size - start), '\0');
+    in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+    while (!tail.empty() && tail.back() == '\n') tail.pop_back();
+    const auto newline = tail.rfind('\n');
+    return tail.find(marker, newline == std::string::npos ? 0 : newline + 1) != std::string::npos;
+}
+
+// Bytes of the files under `folder` (not following links).
+std::uint64_t folder_size(const std::filesystem::path& folder) {
+    std::uint64_t total = 0;
+    std::error_code ec;
+    for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+        std::error_code size_error;
+        if (it->is_regular_file(size_error)) {
+            const auto size = it->file_size(size_error);
+            if (!size_error) total += size;
+        }
+    }
+    return total;
+}
+
+struct Watched {
     ChildEnd end = ChildEnd::exited;
+    bool stalled = false;
+};
+
+// Waits until the child ends (the pidfd turns readable), a limit is passed, or the clock runs out.
+Watched watch(pid_t pid, const ChildLimits& limits, const std::filesystem::path& working_dir,
+              Clock::time_point deadline) {
+    const int pidfd = open_pidfd(pid);
+    Watched watched;
+    ChildEnd& end = watched.end;
+    std::int64_t progress_size = -1;
+    bool in_step = limits.progress_marker.empty();  // no marker: every gap between events is limited
+    auto last_progress = Clock::now();
+    unsigned polls = 0;
     for (;;) {
         if (pidfd >= 0) {
             pollfd fd{pidfd, POLLIN, 0};
@@ -116,13 +185,35 @@ ChildEnd watch(pid_t pid, const ChildLimits& limits, Clock::time_point deadline)
             end = ChildEnd::over_memory;
             break;
         }
-        if (Clock::now() >= deadline) {
+        const auto now = Clock::now();
+        if (now >= deadline) {
             end = ChildEnd::timed_out;
+            break;
+        }
+        if (limits.progress_seconds > 0.0 && !limits.progress_file.empty()) {
+            const std::int64_t size = size_of_file(limits.progress_file);
+            if (size != progress_size) {
+                progress_size = size;
+                last_progress = now;
+                if (!limits.progress_marker.empty())
+                    in_step = last_line_holds(limits.progress_file, limits.progress_marker);
+            } else if (in_step &&
+                       std::chrono::duration<double>(now - last_progress).count() > limits.progress_seconds) {
+                end = ChildEnd::timed_out;
+                watched.stalled = true;
+                break;
+            }
+        }
+        // The folder is walked every 10th look (every half second): cheap, and a file cannot grow
+        // much past RLIMIT_FSIZE in between.
+        if (limits.folder_bytes > 0 && !working_dir.empty() && ++polls % 10 == 0 &&
+            folder_size(working_dir) > limits.folder_bytes) {
+            end = ChildEnd::over_files;
             break;
         }
     }
     if (pidfd >= 0) close(pidfd);
-    return end;
+    return watched;
 }
 
 }  // namespace
@@ -175,8 +266,11 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
     const auto started = Clock::now();
     const auto deadline =
         started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_seconds));
+    const std::string working_dir = command.working_dir.string();
     const pid_t pid = fork();
-    if (pid == 0) become_child(exec, limits, output_fd, null_fd, error_pipe[1]);
+    if (pid == 0)
+        become_child(exec, limits, output_fd, null_fd, error_pipe[1],
+                     working_dir.empty() ? nullptr : working_dir.c_str());
     close(output_fd);
     close(null_fd);
     close(error_pipe[1]);
@@ -186,18 +280,22 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
         return outcome;
     }
     setpgid(pid, pid);  // also done in the child; whichever runs first wins the race
+    const std::size_t slot = remember_child(pid);
 
     int exec_error = 0;
     const auto got = read(error_pipe[0], &exec_error, sizeof exec_error);  // EOF: exec succeeded
     close(error_pipe[0]);
 
-    const ChildEnd end = watch(pid, limits, deadline);
+    const Watched watched = watch(pid, limits, command.working_dir, deadline);
+    const ChildEnd end = watched.end;
+    outcome.stalled = watched.stalled;
     // Kill the group: on a limit, and also after a normal end, for anything it left behind.
     kill(-pid, SIGKILL);
     int status = 0;
     rusage usage{};
     while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
+    forget_child(slot);
     outcome.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     outcome.peak_resident_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
 
@@ -214,6 +312,13 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
         outcome.exit_code = WEXITSTATUS(status);
     }
     return outcome;
+}
+
+void kill_running_children() {
+    for (auto& group : running_groups) {
+        const pid_t pid = group.load();
+        if (pid > 0) kill(-pid, SIGKILL);
+    }
 }
 
 std::string signal_name(int signal) {
@@ -257,19 +362,20 @@ std::string signal_description(int signal) {
             meaning = "a bus error: a misaligned or unmapped memory access";
             break;
         case SIGABRT:
-            meaning = "an abort, often the C library finding its heap corrupted";
+            meaning = "an abort: the OpenCL runtime or its compiler stopped itself on an internal error";
             break;
         case SIGFPE:
             meaning = "an arithmetic exception such as an integer division by zero";
             break;
         case SIGILL:
-            meaning = "an illegal instruction";
+            meaning = "an illegal instruction (a trap the compiler put in for undefined behaviour, or an "
+                      "instruction this processor lacks)";
             break;
         case SIGKILL:
-            meaning = "killed from outside, e.g. by the system running out of memory";
+            meaning = "killed from outside the grader, usually by the system when memory ran out";
             break;
         case SIGXFSZ:
-            meaning = "it wrote more output than allowed (printf in a loop?)";
+            meaning = "its output passed the grader's limit on file size (printf in a loop?)";
             break;
         default:
             break;

@@ -16,7 +16,16 @@
 namespace labcheck {
 
 struct ChildLimits {
-    double wall_seconds = 60.0;        // killed after this long
+    double wall_seconds = 60.0;        // killed after this long, whatever it is doing
+    // Killed when `progress_file` has not grown for this long while its last line holds
+    // `progress_marker` (0: not watched). The worker appends a "check-start" event before every
+    // launch and a "check" event after it, so this limits one launch, however many there are,
+    // and not the build before them.
+    double progress_seconds = 0.0;
+    std::filesystem::path progress_file;
+    std::string progress_marker;
+    // Killed when the files under the child's working folder pass this many bytes (0: not watched).
+    std::uint64_t folder_bytes = 0;
     std::uint64_t data_bytes = 0;      // RLIMIT_DATA (heap and private writable mappings); 0: none
     std::uint64_t resident_bytes = 0;  // killed when its resident memory passes this; 0: not watched
     std::uint64_t file_bytes = 0;      // RLIMIT_FSIZE, the largest file it may write; 0: none
@@ -26,13 +35,16 @@ struct ChildCommand {
     std::vector<std::string> argv;                                 // argv[0]: a path, or a name looked up in PATH
     std::filesystem::path output_file;                             // stdout and stderr, truncated first
     std::vector<std::pair<std::string, std::string>> environment;  // set on top of the parent's environment
+    // The child's working folder (empty: the parent's). The runner makes it, and the caller removes it.
+    std::filesystem::path working_dir;
 };
 
 enum class ChildEnd {
     exited,            // exit_code holds its status
     killed_by_signal,  // signal holds the signal (not one the runner sent)
-    timed_out,         // ran past wall_seconds; the runner killed it
+    timed_out,         // ran past wall_seconds, or progress_seconds without progress; the runner killed it
     over_memory,       // resident memory passed resident_bytes; the runner killed it
+    over_files,        // the files in its working folder passed folder_bytes; the runner killed it
     failed_to_start,   // start_error says why
 };
 
@@ -41,6 +53,7 @@ struct ChildOutcome {
     int exit_code = -1;
     int signal = 0;
     double seconds = 0.0;
+    bool stalled = false;  // timed_out because progress_seconds passed with no progress (not the whole-job limit)
     std::uint64_t peak_resident_bytes = 0;
     std::string start_error;
 };
@@ -53,6 +66,10 @@ std::string signal_name(int signal);
 
 // "signal 11, SIGSEGV, a segmentation fault": the number, the name and what it usually means.
 std::string signal_description(int signal);
+
+// Children that are running now (their process groups), for a signal handler that must
+// kill them before the grader exits. Async-signal-safe.
+void kill_running_children();
 
 // The absolute path of an executable named in PATH, or empty when there is none.
 std::string find_in_path(const std::string& name);

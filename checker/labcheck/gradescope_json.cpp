@@ -2,13 +2,29 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace labcheck {
+
+std::string capped_text(const std::string& text, std::size_t limit) {
+    if (text.size() <= limit) return text;
+    std::size_t cut = limit;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    const auto newline = text.rfind('\n', cut);
+    if (newline != std::string::npos && newline + 1 >= limit / 2) cut = newline + 1;
+    const std::size_t lines_cut =
+        static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(cut), text.end(), '\n'));
+    return text.substr(0, cut) + fmt::format("{}... {} more bytes ({} lines) cut: fix the first problems first.\n",
+                                             text[cut - 1] == '\n' ? "" : "\n", text.size() - cut, lines_cut);
+}
 
 nlohmann::json gradescope_test(const StageResult& r) {
     std::string output = fmt::format("{}: {}", verdict_name(r.verdict), r.reason);
     if (!r.details.empty()) output += fmt::format("\n\n{}:\n{}", r.file, r.details);
+    output = capped_text(output, kMaxTestOutputBytes);
     nlohmann::json findings = nlohmann::json::array();
     for (const auto& f : r.findings) {
+        if (findings.size() == kMaxTestFindings) break;
         findings.push_back({{"source", f.source},
                             {"rule", f.rule},
                             {"severity", f.error ? "error" : "warning"},
@@ -23,6 +39,7 @@ nlohmann::json gradescope_test(const StageResult& r) {
                          {"verdict", verdict_name(r.verdict)},
                          {"reason", r.reason},
                          {"findings", findings},
+                         {"findings_left_out", r.findings.size() - findings.size()},
                          {"seconds", r.seconds}};
     if (r.ratio) {
         extra["baseline_seconds"] = *r.baseline_seconds;

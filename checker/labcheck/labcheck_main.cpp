@@ -45,6 +45,7 @@ struct Options {
     std::string hidden_file;
     bool no_hidden = false;
     double timeout = 0.0;
+    double launch_timeout = 0.0;
     std::uint64_t memory_mib = 4096;
     int jobs = 0;
     std::vector<std::string> defines;
@@ -97,7 +98,8 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
         class_dir.filename().empty() ? class_dir.parent_path().filename().string() : class_dir.filename().string();
     for (const auto& folder : student_folders(class_dir)) {
         const std::string student = folder.filename().string();
-        const course::KernelSet kernels{std::filesystem::absolute(folder), class_name + "/" + student};
+        const course::KernelSet kernels = with_labs_layout(
+            {std::filesystem::absolute(folder), class_name + "/" + student}, settings.lab_folders);
         auto submission = grade_submission(kernels, settings, runner);
         std::size_t failed = 0;
         for (const auto& r : submission.results) failed += r.verdict != Verdict::pass && r.verdict != Verdict::warn;
@@ -127,12 +129,15 @@ int run(const Options& options) {
     }
 
     WorkDir work_dir(options.keep_work_dir);
+    work_dir.remove_on_signal();
     if (options.keep_work_dir) fmt::print(stderr, "labcheck: keeping the work folder {}\n", work_dir.path().string());
     RunnerSettings runner_settings;
     runner_settings.self = own_executable();
     runner_settings.work_dir = work_dir.path();
     runner_settings.oclgrind = find_in_path("oclgrind");
     runner_settings.timeout_seconds = options.timeout;
+    runner_settings.launch_timeout_seconds = options.launch_timeout;
+    runner_settings.keep_files = options.keep_work_dir;
     runner_settings.memory_bytes = options.memory_mib << 20;
     UnitRunner probe_runner(runner_settings);
 
@@ -165,7 +170,8 @@ int run(const Options& options) {
 
     if (!options.class_dir.empty()) return grade_class(options, settings, runner);
 
-    const auto kernels = course::kernel_set(root, options.solutions ? "solutions" : options.submission);
+    const auto kernels = with_labs_layout(
+        course::kernel_set(root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
     const auto report = grade_submission(kernels, settings, runner);
     fmt::print("{}", terminal_report(report));
     if (!options.json_file.empty()) {
@@ -198,7 +204,9 @@ int main(int argc, char** argv) {
     auto* no_hidden = app.add_flag("--no-hidden", options.no_hidden, "check only the contract sizes of each lab.toml");
     app.add_option("--timeout", options.timeout,
                    "wall-clock limit of every child process, in seconds "
-                   "(default: 60 for checks, 90 for Oclgrind and timing)");
+                   "(default: 120 for checks, 300 for Oclgrind, 90 for timing, 30 for the static analysis)");
+    app.add_option("--launch-timeout", options.launch_timeout,
+                   "limit on one launch of a check or Oclgrind job, in seconds (default: 10 for checks, 90 for Oclgrind)");
     app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
         ->capture_default_str();
     app.add_option("--jobs,-j", options.jobs, "child processes at a time (default: one per core; timing runs alone)");

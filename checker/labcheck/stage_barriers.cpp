@@ -40,6 +40,48 @@ Finding warning(const std::string& rule, const std::string& summary, const std::
     return f;
 }
 
+// Why the static analysis cannot vouch for this file (empty when it can): it could not parse it,
+// did not finish, is not part of this build, or did not see a kernel the compiler built.
+struct StaticBlindness {
+    std::string why;
+    bool grader_side = false;  // not the file's doing (the analysis is missing from this build)
+};
+
+StaticBlindness static_blindness(const std::vector<Finding>& findings, const UnitRun& static_run,
+                                 const UnitRun* dynamic) {
+    for (const auto& f : findings) {
+        if (f.rule == "parse-error") {
+            return {fmt::format("it could not read the file{}: {}", f.line > 0 ? fmt::format(" (line {})", f.line) : "",
+                                f.message)};
+        }
+        if (f.rule == "static-incomplete") return {"it did not finish"};
+        if (f.rule == "static-unavailable") return {"it is not part of this build of labcheck", true};
+    }
+    const auto* event = static_run.first("static");
+    const auto* built = dynamic != nullptr ? dynamic->first("build") : nullptr;
+    if (event != nullptr && built != nullptr && event->contains("kernels")) {
+        const auto& seen = event->at("kernels");
+        for (const auto& name : built->value("kernels", nlohmann::json::array())) {
+            if (std::find(seen.begin(), seen.end(), name) == seen.end()) {
+                return {fmt::format("it did not see the kernel {} that the compiler builds (a macro or a "
+                                    "condition hides it from the analysis)",
+                                    name.get<std::string>())};
+            }
+        }
+    }
+    return {};
+}
+
+// Whether the Oclgrind run judged the whole file: it ran, built, finished and simulated every
+// instruction. A timeout is a judgement (an error finding), not a gap.
+bool dynamic_complete(const std::vector<Finding>& findings, const UnitRun* dynamic) {
+    if (dynamic == nullptr) return false;
+    return std::none_of(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.rule == "oclgrind-build" || f.rule == "oclgrind-incomplete" || f.rule == "oclgrind-simulator" ||
+               f.rule == "oclgrind-missing";
+    });
+}
+
 std::vector<Finding> static_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
     std::vector<Finding> findings;
     if (const auto* event = run.first("static")) {
@@ -121,6 +163,13 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
     const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
     if (end.grader_problem) {
         grader_problem = end.text;
+    } else if (run.outcome.end == ChildEnd::timed_out && !run.outcome.stalled && run.limits.progress_seconds > 0.0) {
+        // Every launch finished in time but the whole run did not: slow, not hung. Not the
+        // student's error, but the dynamic check did not cover every size.
+        findings.push_back(warning("oclgrind-incomplete", "Oclgrind did not finish every size in time",
+                                   "Under Oclgrind each launch finished, but the whole run passed its limit of " +
+                                       fmt::format("{:g}", run.limits.wall_seconds) +
+                                       " s before the last size, so the dynamic checks are incomplete."));
     } else if (run.outcome.end == ChildEnd::timed_out) {
         Finding f;
         f.source = "oclgrind";
@@ -148,12 +197,16 @@ bool oclgrind_needs_retry(const UnitRun& dynamic) {
     return !parse_oclgrind_output(dynamic.output).simulator_errors.empty();
 }
 
-StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic) {
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic,
+                              const std::string& dynamic_skipped) {
     StageResult r = empty_result(lab, Stage::barriers);
     r.seconds = static_run.outcome.seconds + (dynamic != nullptr ? dynamic->outcome.seconds : 0.0);
     std::string grader_problem;
     r.findings = static_findings(lab, static_run, grader_problem);
-    if (dynamic == nullptr) {
+    if (dynamic == nullptr && !dynamic_skipped.empty()) {
+        r.findings.push_back(warning("oclgrind-skipped", "only the static analysis ran: " + dynamic_skipped,
+                                     "The run under Oclgrind was skipped: " + dynamic_skipped + "."));
+    } else if (dynamic == nullptr) {
         // Without Oclgrind (e.g. a GPU machine without the Debian package) the
         // static analysis still judges the stage; the gap is said, not hidden.
         r.findings.push_back(warning("oclgrind-missing", "only the static analysis ran: Oclgrind is not installed",
@@ -165,6 +218,47 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
         r.findings.insert(r.findings.end(), more.begin(), more.end());
     }
     if (!grader_problem.empty()) return grader_error(lab, Stage::barriers, grader_problem);
+
+    // When the static analysis cannot vouch for the file, its silence is not a pass: Oclgrind
+    // alone judges, and if it could not judge the whole file either, the stage fails (plain
+    // OpenCL C 1.2 is always readable by both).
+    const StaticBlindness blind = static_blindness(r.findings, static_run, dynamic);
+    if (!blind.why.empty()) {
+        const bool dynamic_judged = dynamic_complete(r.findings, dynamic);
+        if (!dynamic_judged && blind.grader_side) {
+            return grader_error(lab, Stage::barriers,
+                                "neither barrier check could run: the static analysis " + blind.why +
+                                    ", and Oclgrind did not judge the kernel");
+        }
+        if (!dynamic_judged) {
+            Finding f;
+            f.source = "static";
+            f.rule = "no-check-could-judge";
+            f.error = true;
+            f.file = lab.file_display();
+            f.summary = "neither barrier check could judge the kernel";
+            f.message = "The static barrier analysis cannot vouch for this file: " + blind.why +
+                        ". Oclgrind " +
+                        (dynamic == nullptr ? (dynamic_skipped.empty() ? std::string("is not installed here")
+                                                                       : "was not run: " + dynamic_skipped)
+                                            : std::string("did not finish its checks either (see below)")) +
+                        ", so no check judged the barriers, and a stage no check judged does not pass. Write the "
+                        "kernel as plain OpenCL C 1.2 (no tests of compiler macros such as __IMAGE_SUPPORT__ or "
+                        "__clang__, no code the OpenCL compiler skips but a C parser reads) and both checks run.";
+            r.findings.insert(r.findings.begin(), std::move(f));
+        } else {
+            Finding f = warning("static-blind", "judged by Oclgrind alone: the static analysis could not read the file",
+                                "The static barrier analysis cannot vouch for this file: " + blind.why +
+                                    ". The barriers were judged by the run under Oclgrind alone, which sees only the "
+                                    "sizes it runs. Write the kernel as plain OpenCL C 1.2 for the full check.");
+            f.source = "static";
+            r.findings.push_back(std::move(f));
+        }
+        // A parse error is the reason given above, not a finding of its own.
+        r.findings.erase(std::remove_if(r.findings.begin(), r.findings.end(),
+                                        [](const Finding& f) { return f.rule == "parse-error"; }),
+                         r.findings.end());
+    }
 
     std::stable_sort(r.findings.begin(), r.findings.end(),
                      [](const Finding& a, const Finding& b) { return a.error && !b.error; });
@@ -193,7 +287,9 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
         return r;
     }
     r.verdict = Verdict::pass;
-    r.reason = fmt::format("no barrier problems (static analysis; Oclgrind at {})", sizes_text(*dynamic));
+    r.reason = dynamic != nullptr
+                   ? fmt::format("no barrier problems (static analysis; Oclgrind at {})", sizes_text(*dynamic))
+                   : std::string("no barrier problems (static analysis)");
     return r;
 }
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <csignal>
+
 namespace labcheck {
 
 namespace {
@@ -16,6 +18,73 @@ std::string limit_text(double seconds) {
 
 std::string with_activity(const std::string& text, const std::string& activity) {
     return activity.empty() ? text : text + " " + activity;
+}
+
+bool while_building(const std::string& activity) {
+    return activity.find("building") != std::string::npos;
+}
+
+// What a child's death by `signal` means, in the words of what it was doing.
+std::string crash_text(const UnitRun& run, int signal, const std::string& activity, const std::string& lab) {
+    const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
+    switch (signal) {
+        case SIGXFSZ:
+            if (while_building(activity)) {
+                return with_activity(fmt::format("the OpenCL compiler wrote a file past the grader's limit of {} MiB "
+                                                 "({})",
+                                                 run.limits.file_bytes >> 20, what),
+                                     activity) +
+                       ". The source expands to something huge: look for macros that expand to other macros many "
+                       "times over, or a huge unrolled loop.";
+            }
+            return with_activity(fmt::format("the kernel's output passed the grader's limit of {} MiB ({})",
+                                             run.limits.file_bytes >> 20, what),
+                                 activity) +
+                   ". A printf in a loop, or in every work-item, prints gigabytes: remove the printf calls, or "
+                   "print from one work-item (if (get_global_id(0) == 0)) and only a few lines.";
+        case SIGABRT:
+            if (while_building(activity)) {
+                return with_activity(fmt::format("the OpenCL compiler aborted ({})", what), activity) +
+                       ". The compiler stopped on an internal error, not on an error in the usual sense: look "
+                       "for an unusual construct (a huge unrolled loop, a very large private array, deep macro "
+                       "expansion) and write it more plainly.";
+            }
+            return with_activity(fmt::format("the OpenCL runtime aborted ({})", what), activity) +
+                   fmt::format(
+                       ". The runtime stopped on an internal check; on a CPU device this often follows a write "
+                       "outside a buffer that damaged the runtime's own memory. Oclgrind shows such a write with "
+                       "its line: oclgrind build/common/lab run {} --size <size>.",
+                       lab);
+        case SIGSEGV:
+        case SIGBUS:
+            if (while_building(activity)) {
+                return with_activity(fmt::format("the OpenCL compiler crashed ({})", what), activity) +
+                       ". Look for an unusual construct (a huge unrolled loop, a very large private array) and "
+                       "write it more plainly.";
+            }
+            return with_activity(fmt::format("the kernel crashed the OpenCL runtime ({}: memory outside every "
+                                             "buffer was touched)",
+                                             what),
+                                 activity) +
+                   fmt::format(
+                       ". This means a read or write far outside a buffer: check every index against the matrix "
+                       "bounds. Oclgrind shows the line: oclgrind build/common/lab run {} --size <size>.",
+                       lab);
+        case SIGFPE:
+            return with_activity(fmt::format("the kernel stopped on an arithmetic exception ({})", what), activity) +
+                   ". Look for an integer division or remainder (/ or %) by zero, e.g. by a size that can be 0 or "
+                   "by get_local_size() where it is 1.";
+        case SIGILL:
+        case SIGTRAP:
+            return with_activity(fmt::format("the kernel stopped on a trap ({})", what), activity) +
+                   ". The compiler puts a trap where the code has undefined behaviour it can prove (e.g. a "
+                   "read past a private array, a loop with no way out): look at the indices of private arrays.";
+        case SIGKILL:
+            return with_activity(fmt::format("the worker was killed from outside the grader ({})", what), activity) +
+                   ". Usually the system ran out of memory: check the sizes of buffers and arrays.";
+        default:
+            return with_activity(fmt::format("the worker ended on {}", signal_description(signal)), activity) + ".";
+    }
 }
 
 }  // namespace
@@ -49,6 +118,7 @@ std::string unfinished_activity(const UnitRun& run) {
                            s.value("hidden", false) ? ", a hidden size" : "");
     }
     if (run.first("build") == nullptr && run.first("device") != nullptr) return "while building the kernel";
+    if (run.first("device") == nullptr && run.job.kind != JobKind::static_analysis) return "while opening the device";
     if (run.job.kind == JobKind::speedup && run.first("build") != nullptr) return "while timing the kernel";
     return {};
 }
@@ -76,21 +146,27 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
         case ChildEnd::timed_out:
             end.happened = true;
             end.text =
-                with_activity(fmt::format("timed out after {} s", limit_text(run.limits.wall_seconds)), activity) +
-                ": the kernel did not finish. Look for a loop whose condition never becomes false (a counter "
-                "that is not incremented, a bound that is never reached), or a loop that not every "
-                "work-item leaves.";
+                with_activity(o.stalled ? fmt::format("timed out: one step took more than {} s",
+                                                      limit_text(run.limits.progress_seconds))
+                                        : fmt::format("timed out after {} s", limit_text(run.limits.wall_seconds)),
+                              activity) +
+                (while_building(activity)
+                     ? ": the compiler did not finish. Look for a construct that takes it long (a huge unrolled "
+                       "loop, deep macro expansion)."
+                     : ": the kernel did not finish. Look for a loop whose condition never becomes false (a "
+                       "counter that is not incremented, a bound that is never reached), or a loop that not "
+                       "every work-item leaves.");
             break;
         case ChildEnd::killed_by_signal:
             end.happened = true;
-            end.text =
-                with_activity(fmt::format("the kernel crashed the OpenCL runtime ({})", signal_description(o.signal)),
-                              activity) +
-                fmt::format(
-                    ". A crash usually means a read or write far outside a buffer: check every index "
-                    "against the matrix bounds. Oclgrind shows the line: oclgrind build/common/lab run "
-                    "{} --size <size>.",
-                    lab);
+            end.text = crash_text(run, o.signal, activity, lab);
+            break;
+        case ChildEnd::over_files:
+            end.happened = true;
+            end.text = with_activity(fmt::format("wrote more than {} MiB of output and temporary files and was stopped",
+                                                 run.limits.folder_bytes >> 20),
+                                     activity) +
+                       ". A printf in a loop, or in every work-item, prints gigabytes: remove the printf calls.";
             break;
         case ChildEnd::over_memory:
             end.happened = true;

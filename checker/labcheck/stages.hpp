@@ -44,8 +44,10 @@ bool build_failed(const UnitRun& run);
 StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check);
 StageResult evaluate_correctness(const LabUnderTest& lab, const UnitRun& check);
 
-// `dynamic` is the Oclgrind run used (after a retry, the last one); nullptr when Oclgrind is missing.
-StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic);
+// `dynamic` is the Oclgrind run used (after a retry, the last one); nullptr when Oclgrind is missing,
+// or when it was not run for the reason `dynamic_skipped` says (e.g. the kernel hung on the device).
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic,
+                              const std::string& dynamic_skipped = "");
 
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio);
 

@@ -23,6 +23,7 @@ struct LabWork {
     LabUnderTest lab;
     std::optional<UnitRun> check, static_run, dynamic, speedup;
     std::optional<SizeCheck> timed;  // the size and seed the speedup stage times at
+    std::string dynamic_skipped;  // why Oclgrind did not run, when it was skipped
 };
 
 bool wants(const GradeSettings& settings, Stage stage) {
@@ -83,7 +84,8 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
                 break;
             case Stage::barriers:
                 results.push_back(
-                    built ? evaluate_barriers(lab, *work.static_run, work.dynamic ? &*work.dynamic : nullptr)
+                    built ? evaluate_barriers(lab, *work.static_run, work.dynamic ? &*work.dynamic : nullptr,
+                                              work.dynamic_skipped)
                           : blocked(stage));
                 break;
             case Stage::speedup:
@@ -124,6 +126,16 @@ int SubmissionReport::exit_status() const {
         if (r.verdict == Verdict::fail) status = 1;
     }
     return status;
+}
+
+course::KernelSet with_labs_layout(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders) {
+    std::error_code ec;
+    for (const auto& folder : lab_folders) {
+        if (std::filesystem::exists(std::filesystem::symlink_status(kernels.dir / folder, ec))) return kernels;
+    }
+    const auto labs = kernels.dir / "labs";
+    if (!std::filesystem::is_directory(std::filesystem::symlink_status(labs, ec))) return kernels;
+    return {labs, kernels.display_dir + "/labs"};
 }
 
 DeviceReport probe_device(UnitRunner& runner, const std::string& device) {
@@ -190,6 +202,12 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     if (need_barriers && !runner.settings().oclgrind.empty()) {
         for (auto& work : works) {
             if (build_failed(*work.check) || work.check->first("build") == nullptr) continue;
+            if (work.check->outcome.end == ChildEnd::timed_out) {
+                // A kernel that hangs on the device hangs under Oclgrind too, where a launch may take
+                // far longer: the time goes to the other labs (see the correctness stage for the hang).
+                work.dynamic_skipped = "the kernel did not finish on the graded device (see the correctness stage)";
+                continue;
+            }
             auto job = job_for(work, JobKind::dynamic, kernels, settings);
             job.checks = race_checks(work.spec);
             tasks.push_back([&work, job, &runner, &progress] {

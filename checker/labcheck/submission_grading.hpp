@@ -50,6 +50,11 @@ struct SubmissionReport {
 // Opens the device in a child process and says what it is. Throws course::UserError when there is none.
 DeviceReport probe_device(UnitRunner& runner, const std::string& device);
 
+// A submission laid out as SUB/labs/NN-name/ (the course's own layout, zipped whole) is read from
+// SUB/labs when SUB itself holds none of the lab folders and labs/ is a real folder (not a link).
+// Otherwise `kernels` unchanged.
+course::KernelSet with_labs_layout(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders);
+
 SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeSettings& settings, UnitRunner& runner);
 
 }  // namespace labcheck

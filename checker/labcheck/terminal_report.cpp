@@ -1,5 +1,6 @@
 #include "terminal_report.hpp"
 
+#include "gradescope_json.hpp"
 #include "text_wrap.hpp"
 
 #include <fmt/format.h>
@@ -81,7 +82,7 @@ std::string terminal_report(const SubmissionReport& report) {
         if (r.verdict == Verdict::pass || r.details.empty()) continue;
         details += fmt::format("\n{} {}: {} ({})\n", r.lab, stage_name(r.stage), verdict_name(r.verdict),
                                r.file.empty() ? r.lab_folder : r.file);
-        details += wrapped(r.details, kWidth, 4);
+        details += wrapped(capped_text(r.details, kMaxTestOutputBytes), kWidth, 4);
     }
     if (!details.empty()) out += "\ndetails\n" + details;
     return out;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -11,8 +12,10 @@ namespace labcheck {
 
 namespace {
 
-constexpr std::size_t kOutputCap = 8u << 20;        // bytes of child output kept
-constexpr std::uint64_t kFileLimit = 256ull << 20;  // RLIMIT_FSIZE
+constexpr std::size_t kOutputCap = 8u << 20;          // bytes of child output kept
+constexpr std::uint64_t kFileLimit = 32ull << 20;     // RLIMIT_FSIZE: no file a child writes grows past this
+constexpr std::uint64_t kFolderLimit = 96ull << 20;   // all files of one job (output, events, temporary files)
+constexpr std::uint64_t kStaticMemoryLimit = 1ull << 30;  // the static analysis (libclang) job
 constexpr const char* kOclgrindMaxErrors = "5000";  // enough that races still show after many other reports
 
 std::string read_capped(const std::filesystem::path& file) {
@@ -30,15 +33,29 @@ double default_timeout(JobKind kind) {
         case JobKind::probe:
             return 60.0;
         case JobKind::check:
-            return 60.0;
+            return 120.0;
         case JobKind::static_analysis:
             return 30.0;
         case JobKind::dynamic:
-            return 90.0;
+            return 300.0;
         case JobKind::speedup:
             return 90.0;
     }
     return 60.0;
+}
+
+double default_launch_timeout(JobKind kind) {
+    switch (kind) {
+        case JobKind::check:
+            return 10.0;
+        case JobKind::dynamic:
+            return 90.0;
+        case JobKind::probe:
+        case JobKind::static_analysis:
+        case JobKind::speedup:
+            return 0.0;
+    }
+    return 0.0;
 }
 
 const nlohmann::json* UnitRun::first(const std::string& name) const {
@@ -61,11 +78,21 @@ UnitRunner::UnitRunner(RunnerSettings settings) : settings_(std::move(settings))
 ChildLimits UnitRunner::limits_for(JobKind kind) const {
     ChildLimits limits;
     limits.wall_seconds = settings_.timeout_seconds > 0.0 ? settings_.timeout_seconds : default_timeout(kind);
+    limits.progress_seconds = settings_.launch_timeout_seconds > 0.0 ? settings_.launch_timeout_seconds
+                                                                     : default_launch_timeout(kind);
+    if (limits.progress_seconds > limits.wall_seconds) limits.progress_seconds = 0.0;  // the whole-job limit is less
     limits.resident_bytes = settings_.memory_bytes;
     limits.file_bytes = kFileLimit;
+    limits.folder_bytes = kFolderLimit;
     const bool host_memory_only = kind == JobKind::static_analysis || kind == JobKind::dynamic ||
                                   (kind != JobKind::probe && !settings_.gpu_device);
     if (host_memory_only) limits.data_bytes = settings_.memory_bytes;
+    if (kind == JobKind::static_analysis) {
+        // libclang needs about 100 MiB for a kernel file; a preprocessor bomb (macros that expand to
+        // gigabytes) stops at this limit instead of the device jobs' one.
+        limits.resident_bytes = std::min<std::uint64_t>(limits.resident_bytes, kStaticMemoryLimit);
+        limits.data_bytes = limits.resident_bytes;
+    }
     return limits;
 }
 
@@ -83,11 +110,16 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
     WorkerJob job = original;
     job.root = json_safe_path(job.root, id * 2);
     job.kernels_dir = json_safe_path(job.kernels_dir, id * 2 + 1);
-    const auto base = settings_.work_dir / fmt::format("{:03}-{}-{}", id, job_kind_name(job.kind),
-                                                       job.lab_folder.empty() ? "device" : job.lab_folder);
-    const auto job_file = base.string() + ".job.json";
-    const auto events_file = base.string() + ".events";
-    const auto output_file = base.string() + ".output";
+    // One folder per job, for its files and as the child's working folder and TMPDIR, so a
+    // relative path in a kernel finds nothing of the course, and all it wrote goes at its end.
+    const auto folder = settings_.work_dir / fmt::format("{:03}-{}-{}", id, job_kind_name(job.kind),
+                                                         job.lab_folder.empty() ? "device" : job.lab_folder);
+    const auto scratch = folder / "tmp";
+    std::error_code made;
+    std::filesystem::create_directories(scratch, made);
+    const auto job_file = folder / "job.json";
+    const auto events_file = folder / "events";
+    const auto output_file = folder / "output";
     {
         std::ofstream out(job_file);
         out << job_to_json(job).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -99,15 +131,24 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
         command.argv.insert(command.argv.end(), oclgrind_options.begin(), oclgrind_options.end());
     }
     command.argv.insert(command.argv.end(),
-                        {settings_.self.string(), "--worker-job", job_file, "--worker-events", events_file});
+                        {settings_.self.string(), "--worker-job", job_file.string(), "--worker-events",
+                         events_file.string()});
     command.output_file = output_file;
+    command.working_dir = scratch;
+    command.environment = {{"TMPDIR", scratch.string()}};
 
     UnitRun run;
     run.job = original;
     run.limits = limits_for(job.kind);
+    run.limits.progress_file = events_file;
+    run.limits.progress_marker = "\"check-start\"";
     run.outcome = run_child(command, run.limits);
     run.events = read_events(events_file);
     run.output = read_capped(output_file);
+    if (!settings_.keep_files) {
+        std::error_code removed;
+        std::filesystem::remove_all(folder, removed);
+    }
     return run;
 }
 

@@ -16,6 +16,7 @@
 
 #ifdef LABCHECK_HAVE_STATIC_ANALYSIS
 #include "barrier_findings.hpp"
+#include "translation_unit.hpp"
 #endif
 
 #include <fmt/format.h>
@@ -66,7 +67,7 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
     const auto kernels = kernels_of(job);
     const std::string display = kernels.display(spec.folder, spec.kernel_file);
     try {
-        course::read_kernel_source(kernels.file(spec.folder, spec.kernel_file), display);
+        course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
     } catch (const course::UserError& error) {
         events.write(build_failure("unreadable-file", display, error));
         return nullptr;
@@ -211,7 +212,7 @@ void static_job(EventWriter& events, const WorkerJob& job) {
     const std::string display = kernels.display(spec.folder, spec.kernel_file);
     course::KernelSource source;
     try {
-        source = course::read_kernel_source(kernels.file(spec.folder, spec.kernel_file), display);
+        source = course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
     } catch (const course::UserError& error) {
         events.write(build_failure("unreadable-file", display, error));
         return;
@@ -223,7 +224,6 @@ void static_job(EventWriter& events, const WorkerJob& job) {
     course::Defines defines = spec.defines;
     defines.merge(overrides_of(job));
     for (const auto& d : defines.items()) input.defines.emplace_back(d.name, d.value);
-    input.include_dirs.push_back((std::filesystem::path(job.root) / "kernels" / "include").string());
     json findings = json::array();
     for (const auto& f : checker::barrier_findings(input)) {
         findings.push_back({{"error", f.severity == checker::FindingSeverity::error},
@@ -233,7 +233,14 @@ void static_job(EventWriter& events, const WorkerJob& job) {
                             {"column", f.column},
                             {"message", f.message}});
     }
-    events.write({{"event", "static"}, {"findings", findings}});
+    // The kernels libclang saw: the barriers stage compares them with those the device's compiler built.
+    json analysed = json::array();
+    {
+        const checker::barriers::KernelTranslationUnit unit(input);
+        for (CXCursor kernel : unit.kernel_definitions())
+            analysed.push_back(checker::barriers::take_string(clang_getCursorSpelling(kernel)));
+    }
+    events.write({{"event", "static"}, {"findings", findings}, {"kernels", analysed}});
 #else
     events.write({{"event", "static-unavailable"}});
 #endif

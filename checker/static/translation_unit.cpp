@@ -1,5 +1,7 @@
 #include "translation_unit.hpp"
 
+#include "self_contained_source.hpp"
+
 namespace checker::barriers {
 
 namespace {
@@ -10,10 +12,12 @@ namespace {
 std::vector<std::string> compiler_arguments(const StaticAnalysisInput& input) {
     std::vector<std::string> arguments = {
         "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header", "-Xclang", "-fdeclare-opencl-builtins",
-        "-w"};
+        "-w",
+        // What OpenCL device compilers define and clang alone does not (PoCL, NVIDIA and Oclgrind
+        // all do), so that libclang reads the same lines as the device's compiler:
+        "-D__IMAGE_SUPPORT__=1", "-DFULL_PROFILE=1", "-D__OPENCL_VERSION__=120"};
     for (const auto& [name, value] : input.defines)
         arguments.push_back(value.empty() ? "-D" + name : "-D" + name + "=" + value);
-    for (const std::string& directory : input.include_dirs) arguments.push_back("-I" + directory);
     return arguments;
 }
 
@@ -26,7 +30,7 @@ bool is_kernel_attribute(CXTranslationUnit unit, CXCursor attribute) {
 }  // namespace
 
 KernelTranslationUnit::KernelTranslationUnit(const StaticAnalysisInput& input)
-    : main_file_(input.display_path.empty() ? "kernel.cl" : input.display_path) {
+    : main_file_(input.display_path.empty() ? "kernel.cl" : input.display_path), source_(input.source) {
     std::vector<std::string> arguments = compiler_arguments(input);
     std::vector<const char*> argv;
     for (const std::string& argument : arguments) argv.push_back(argument.c_str());
@@ -49,13 +53,36 @@ std::vector<CompileError> KernelTranslationUnit::errors() const {
         errors.push_back(not_parsed);
         return errors;
     }
+    // A file the grader refuses, or one whose preprocessor tests a compiler-defined macro, is one
+    // the analysis cannot vouch for: libclang may read other lines than the device's compiler.
+    if (const auto forbidden = course::find_forbidden_construct(source_)) {
+        CompileError refused;
+        refused.at.line = forbidden->line;
+        refused.text = forbidden->spelling + " " + forbidden->why + ": the file must be self-contained";
+        errors.push_back(refused);
+    }
+    if (const auto macro = course::find_compiler_dependent_macro(source_)) {
+        CompileError depends;
+        depends.at.line = macro->line;
+        depends.text = "the preprocessor tests " + macro->name +
+                       ", which the compiler defines by itself, so the static analysis cannot know which lines the "
+                       "device compiles";
+        errors.push_back(depends);
+    }
     unsigned count = clang_getNumDiagnostics(unit_);
     for (unsigned i = 0; i < count; ++i) {
         CXDiagnostic diagnostic = clang_getDiagnostic(unit_, i);
         CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(diagnostic);
         if (severity == CXDiagnostic_Error || severity == CXDiagnostic_Fatal) {
-            errors.push_back({position_of(clang_getDiagnosticLocation(diagnostic), main_file_),
-                              take_string(clang_getDiagnosticSpelling(diagnostic))});
+            const CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
+            if (clang_Location_isFromMainFile(location)) {
+                errors.push_back({position_of(location, main_file_), take_string(clang_getDiagnosticSpelling(diagnostic))});
+            } else {
+                // Only the student's own text is ever quoted: an error elsewhere is named, not shown.
+                CompileError elsewhere;
+                elsewhere.text = "an error outside the kernel file (in a header the compiler adds)";
+                errors.push_back(elsewhere);
+            }
         }
         clang_disposeDiagnostic(diagnostic);
     }

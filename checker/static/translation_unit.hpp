@@ -27,13 +27,17 @@ public:
     // The name the source was parsed under; positions in this file print as the display path.
     const std::string& main_file() const { return main_file_; }
 
-    // Errors (and fatal errors) only: warnings are the build stage's business.
+    // Errors (and fatal errors) only: warnings are the build stage's business. Only errors located
+    // in the main file carry clang's words; one elsewhere is named without its text. A file that is
+    // not self-contained or tests a compiler-defined macro (see self_contained_source.hpp) gets an
+    // error too: the analysis cannot be sure it reads what the device compiles.
     std::vector<CompileError> errors() const;
     // Every function definition marked `__kernel` (or `kernel`) in the main file, in file order.
     std::vector<CXCursor> kernel_definitions() const;
 
 private:
     std::string main_file_;
+    std::string source_;
     CXIndex index_ = nullptr;
     CXTranslationUnit unit_ = nullptr;
 };

@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <unistd.h>
 #include <cstring>
 #include <new>
 #include <string>
@@ -48,6 +49,33 @@ int main(int argc, char** argv) {
     if (mode == "print" && argc > 2) {
         std::printf("%s\n", argv[2]);
         std::fprintf(stderr, "on stderr\n");
+        return 0;
+    }
+    if (mode == "progress-then-hang" && argc > 2) {
+        // Appends two steps to a progress file, then hangs inside the third.
+        for (const char* step : {"{\"event\":\"check-start\"}\n{\"event\":\"check\"}\n", "{\"event\":\"check-start\"}\n"}) {
+            std::FILE* progress = std::fopen(argv[2], "a");
+            if (progress == nullptr) return 5;
+            std::fputs(step, progress);
+            std::fclose(progress);
+        }
+        for (;;) pause();
+    }
+    if (mode == "write-files" && argc > 2) {
+        // Fills files in its working folder, 1 MiB at a time, up to argv[2] MiB.
+        const std::string block(1 << 20, 'x');
+        for (long i = 0; i < std::atol(argv[2]); ++i) {
+            std::FILE* file = std::fopen(("part" + std::to_string(i)).c_str(), "w");
+            if (file == nullptr) return 6;
+            std::fwrite(block.data(), 1, block.size(), file);
+            std::fclose(file);
+        }
+        for (;;) pause();
+    }
+    if (mode == "pwd") {
+        char here[4096];
+        if (getcwd(here, sizeof here) == nullptr) return 7;
+        std::printf("%s\n", here);
         return 0;
     }
     if (mode == "flood") {

@@ -9,8 +9,10 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -27,7 +29,8 @@ fs::path scratch(const std::string& name) {
     return fs::temp_directory_path() / ("labcheck-runs-" + std::to_string(getpid()) + "-" + name);
 }
 
-Run run_labcheck(std::vector<std::string> arguments, bool with_json = false) {
+Run run_labcheck(std::vector<std::string> arguments, bool with_json = false,
+                 std::vector<std::pair<std::string, std::string>> environment = {}) {
     const char* path = std::getenv("LABCHECK");
     REQUIRE_MESSAGE(path != nullptr, "meson sets LABCHECK to build/checker/labcheck");
     labcheck::ChildCommand command;
@@ -36,6 +39,7 @@ Run run_labcheck(std::vector<std::string> arguments, bool with_json = false) {
     const fs::path json_file = scratch("results.json");
     if (with_json) command.argv.insert(command.argv.end(), {"--json", json_file.string()});
     command.output_file = scratch("output.txt");
+    command.environment = std::move(environment);
     labcheck::ChildLimits limits;
     limits.wall_seconds = 600;
     const auto outcome = labcheck::run_child(command, limits);
@@ -190,5 +194,68 @@ TEST_CASE("class mode: a gradebook row per student, whatever the folder is calle
     REQUIRE(run.json["students"].size() == 2);
     CHECK(run.json["students"][1]["score"] == 5.0);
     fs::remove_all(class_dir);
+    fs::remove(gradebook);
+}
+
+TEST_CASE("a hostile class: formula names, other layouts, a hang, and nothing left behind") {
+    const fs::path class_dir = scratch("hostile");
+    const fs::path tmp = scratch("tmp");
+    fs::remove_all(class_dir);
+    fs::remove_all(tmp);
+    const auto put = [&](const fs::path& file, const std::string& text) {
+        fs::create_directories(file.parent_path());
+        std::ofstream(file) << text;
+    };
+    std::ifstream solution_file("solutions/01-transpose-naive/transpose.cl");
+    std::ostringstream solution;
+    solution << solution_file.rdbuf();
+    put(class_dir / "=1+1" / "01-transpose-naive" / "transpose.cl", solution.str());
+    put(class_dir / "layout" / "labs" / "01-transpose-naive" / "transpose.cl", solution.str());  // the course's own
+    put(class_dir / "number" / "01" / "transpose.cl", solution.str());                           // named by number
+    put(class_dir / "hang" / "01-transpose-naive" / "transpose.cl",
+        "__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)\n"
+        "{\n    for (uint i = 0; i < m; i += 0) at[0] = a[i];  // never ends\n}\n");
+
+    // What a killed run left behind (its process is gone), and a folder of a live process.
+    const pid_t gone = fork();
+    if (gone == 0) _exit(0);
+    int status = 0;
+    waitpid(gone, &status, 0);
+    put(tmp / ("labcheck-" + std::to_string(gone) + "-abcdef") / "000-check" / "output", "left over");
+    put(tmp / ("labcheck-" + std::to_string(getpid()) + "-alive") / "x", "still in use");
+
+    const fs::path gradebook = scratch("hostile.csv");
+    const Run run = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build,correctness,barriers",
+                                  "--gradebook", gradebook.string(), "--no-hidden"},
+                                 true, {{"TMPDIR", tmp.string()}});
+    INFO(run.output);
+    CHECK(run.status == 1);
+    std::ifstream csv(gradebook);
+    std::ostringstream text;
+    text << csv.rdbuf();
+    INFO(text.str());
+    CHECK(text.str().find("\n\"'=1+1\",8,8,") != std::string::npos);  // text, not a formula
+    CHECK(text.str().find("\n=1+1") == std::string::npos);
+    CHECK(text.str().find("\nlayout,8,8,") != std::string::npos);  // SUB/labs/NN-name/ is read
+
+    std::map<std::string, const nlohmann::json*> students;
+    for (const auto& s : run.json["students"]) students[s["student"]] = &s;
+    REQUIRE(students.count("number") == 1);
+    const auto& number_build = (*students["number"])["results"]["tests"][0];
+    CHECK(number_build["output"].get<std::string>().find("name it 01-transpose-naive/") != std::string::npos);
+
+    REQUIRE(students.count("hang") == 1);
+    const auto& hang = (*students["hang"])["results"]["tests"];
+    const std::string correctness = hang[1]["output"];
+    CHECK(correctness.find("timed out: one step took more than 10 s") != std::string::npos);
+    CHECK(hang[2]["output"].get<std::string>().find("The run under Oclgrind was skipped") != std::string::npos);
+    MESSAGE("a hanging kernel cost " << hang[1]["extra_data"]["seconds"].get<double>() << " s in lab 01");
+
+    // Nothing of this run is left, the dead run's folder is gone, the live one is untouched.
+    std::vector<std::string> left;
+    for (const auto& entry : fs::directory_iterator(tmp)) left.push_back(entry.path().filename().string());
+    CHECK(left == std::vector<std::string>{"labcheck-" + std::to_string(getpid()) + "-alive"});
+    fs::remove_all(class_dir);
+    fs::remove_all(tmp);
     fs::remove(gradebook);
 }

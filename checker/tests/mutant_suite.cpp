@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <random>
 #include <map>
 #include <sstream>
 
@@ -39,15 +40,14 @@ constexpr const char* kStages[] = {"build", "correctness", "barriers", "speedup"
 // that the timing stays cheap) with every threshold at --min-ratio: a verdict never depends on a time.
 constexpr const char* kSpeedStages = "build,correctness,speedup";
 constexpr const char* kSpeedMinRatio = "0.0001";
-constexpr const char* kSpeedChildTimeout = "90";  // seconds: honest kernels are timed in full
-constexpr const char* kChildTimeout = "8";        // seconds per child: hangs cost two of these
-constexpr std::size_t kClassSize = 6;             // mutants per labcheck --class run
+constexpr std::size_t kClassSize = 6;  // mutants per labcheck --class run
 
 struct Mutant {
     std::string manifest;
     std::string lab;
     std::string file;  // relative to checker/mutants
-    std::string make;  // "", "directory", "missing"
+    std::string make;  // "", "directory", "missing", "symlink", "folder-symlink"
+    std::string target;  // make = "symlink": "solution" or "canary"
     std::string description;
     std::map<std::string, std::string> expected;  // stage -> pass/warn/fail/any
     std::string rule;
@@ -76,6 +76,7 @@ std::vector<Mutant> read_manifest(const std::string& name) {
         m.lab = entry["lab"].value_or(std::string());
         m.file = entry["file"].value_or(std::string());
         m.make = entry["make"].value_or(std::string());
+        m.target = entry["target"].value_or(std::string());
         m.description = entry["description"].value_or(std::string());
         for (const char* stage : kStages) {
             if (const auto v = entry[stage].value<std::string>()) m.expected[stage] = *v;
@@ -119,14 +120,43 @@ struct ClassRun {
     std::string output;
 };
 
+// What the cheats reach for: the lab's own solution, and a canary file of the grading machine
+// whose text must never appear in anything labcheck writes.
+struct CheatTargets {
+    fs::path canary_file;
+    std::string canary_text;
+    fs::path solution(const std::string& lab_folder, const std::string& kernel_file) const {
+        return fs::absolute(fs::path("solutions") / lab_folder / kernel_file);
+    }
+};
+
+std::string replaced(std::string text, const std::string& placeholder, const std::string& value) {
+    for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size()))
+        text.replace(at, placeholder.size(), value);
+    return text;
+}
+
 void place_mutant(const Mutant& m, const fs::path& class_folder, const std::string& lab_folder,
-                  const std::string& kernel_file) {
+                  const std::string& kernel_file, const CheatTargets& targets) {
     const fs::path lab_dir = class_folder / m.student / lab_folder;
+    const fs::path solution = targets.solution(lab_folder, kernel_file);
+    if (m.make == "folder-symlink") {
+        fs::create_directories(lab_dir.parent_path());
+        fs::create_directory_symlink(solution.parent_path(), lab_dir);
+        return;
+    }
     fs::create_directories(lab_dir);
     if (m.make == "directory") {
         fs::create_directories(lab_dir / kernel_file);
+    } else if (m.make == "symlink") {
+        fs::create_symlink(m.target == "canary" ? targets.canary_file : solution, lab_dir / kernel_file);
     } else if (m.make != "missing") {
-        fs::copy_file(fs::path("checker/mutants") / m.file, lab_dir / kernel_file);
+        std::ifstream in(fs::path("checker/mutants") / m.file, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        std::ofstream(lab_dir / kernel_file, std::ios::binary)
+            << replaced(replaced(text.str(), "@SOLUTION@", solution.string()), "@CANARY@",
+                        targets.canary_file.string());
     }
 }
 
@@ -139,8 +169,8 @@ void run_class(ClassRun& run, const fs::path& work) {
                     run.lab,
                     "--stage",
                     run.timed ? kSpeedStages : "build,correctness,barriers",
-                    "--timeout",
-                    run.timed ? kSpeedChildTimeout : kChildTimeout,
+                    // labcheck's own limits: a hang costs one launch limit (10 s), and a correct kernel
+                    // on a loaded machine is never cut short by a whole-job limit.
                     "--no-hidden",
                     "--jobs",
                     "1",
@@ -228,6 +258,14 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
     const fs::path work = fs::temp_directory_path() / ("labcheck-mutants-" + std::to_string(getpid()));
     fs::remove_all(work);
     fs::create_directories(work);
+    CheatTargets targets;
+    targets.canary_file = work / "canary.txt";
+    {
+        std::mt19937_64 random(std::random_device{}());
+        targets.canary_text = fmt::format("CANARY{:016x}:{:016x}", random(), random());
+        std::ofstream(targets.canary_file) << "root:" << targets.canary_text << ":19000:0:99999:7:::\n"
+                                           << targets.canary_text << "\n";
+    }
 
     // One class per lab and set of defines, a student folder per mutant.
     std::map<std::string, ClassRun> runs;
@@ -253,7 +291,7 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         run.folder = work / ("class-" + key);
         const std::string stem = m.file.empty() ? m.make : fs::path(m.file).stem().string();
         m.student = fmt::format("{:02}-{}", i, stem);
-        place_mutant(m, run.folder, lab_folder, kernel_file);
+        place_mutant(m, run.folder, lab_folder, kernel_file, targets);
         run.mutants.push_back(&m);
     }
     if (skipped > 0) MESSAGE(skipped << " mutant(s) skipped: their lab is not in this copy of the course");
@@ -277,6 +315,14 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         std::size_t rows = 0;
         for (std::string line; std::getline(csv, line);) ++rows;
         CHECK(rows == run.mutants.size() + 1);  // the gradebook: a header and a row per student
+        // Nothing of the canary file reaches the terminal, the results or the gradebook.
+        std::ifstream json_file(run.folder.string() + ".json");
+        std::ostringstream everything;
+        everything << run.output << json_file.rdbuf();
+        std::ifstream csv_again(run.folder.string() + ".csv");
+        everything << csv_again.rdbuf();
+        CHECK_MESSAGE(everything.str().find(targets.canary_text) == std::string::npos,
+                      "the canary file's text leaked into labcheck's output");
         for (const Mutant* m : run.mutants) {
             const nlohmann::json* student = nullptr;
             for (const auto& s : run.results["students"]) {

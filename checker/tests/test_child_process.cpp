@@ -25,8 +25,10 @@ std::filesystem::path output_file() {
     return std::filesystem::temp_directory_path() / ("labcheck-child-test-" + std::to_string(getpid()) + ".out");
 }
 
-ChildOutcome run_helper(std::vector<std::string> arguments, ChildLimits limits) {
+ChildOutcome run_helper(std::vector<std::string> arguments, ChildLimits limits,
+                        const std::filesystem::path& working_dir = {}) {
     ChildCommand command;
+    command.working_dir = working_dir;
     command.argv = {helper()};
     command.argv.insert(command.argv.end(), arguments.begin(), arguments.end());
     command.output_file = output_file();
@@ -114,4 +116,34 @@ TEST_CASE("a program that does not exist is reported, not thrown") {
 TEST_CASE("find_in_path finds programs by name") {
     CHECK(find_in_path("sh").find("/sh") != std::string::npos);
     CHECK(find_in_path("labcheck-no-such-program").empty());
+}
+
+TEST_CASE("one step that lasts too long is stopped, however long the whole job may run") {
+    const auto progress = std::filesystem::temp_directory_path() / ("labcheck-child-progress-" + std::to_string(getpid()));
+    std::filesystem::remove(progress);
+    ChildLimits limits;
+    limits.wall_seconds = 120;
+    limits.progress_seconds = 0.5;
+    limits.progress_file = progress;
+    limits.progress_marker = "\"check-start\"";
+    const auto outcome = run_helper({"progress-then-hang", progress.string()}, limits);
+    CHECK(outcome.end == ChildEnd::timed_out);
+    CHECK(outcome.stalled);
+    CHECK(outcome.seconds < 60);  // far below the whole-job limit: the step limit stopped it
+    std::filesystem::remove(progress);
+}
+
+TEST_CASE("a child runs in its working folder, and is stopped when its files there grow too large") {
+    const auto folder = std::filesystem::temp_directory_path() / ("labcheck-child-folder-" + std::to_string(getpid()));
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    CHECK(run_helper({"pwd"}, {}, folder).end == ChildEnd::exited);
+    CHECK(read_output() == std::filesystem::canonical(folder).string() + "\n");
+
+    ChildLimits limits;
+    limits.wall_seconds = 120;
+    limits.folder_bytes = 8u << 20;
+    const auto outcome = run_helper({"write-files", "64"}, limits, folder);
+    CHECK(outcome.end == ChildEnd::over_files);
+    std::filesystem::remove_all(folder);
 }

@@ -114,3 +114,39 @@ TEST_CASE("files are replaced whole, and a bad path is a clear error") {
     CHECK_THROWS_WITH_AS(write_file_atomically("/nonexistent-folder/results.json", "x"),
                          doctest::Contains("could not create a temporary file"), course::UserError);
 }
+
+TEST_CASE("gradebook cells that a spreadsheet would run as formulas are text") {
+    CHECK(csv_field("=1+1") == "\"'=1+1\"");
+    CHECK(csv_field("+1") == "\"'+1\"");
+    CHECK(csv_field("-2") == "\"'-2\"");
+    CHECK(csv_field("@SUM(A1)") == "\"'@SUM(A1)\"");
+    CHECK(csv_field("\tx") == "\"'\tx\"");
+    CHECK(csv_field("=HYPERLINK(\"x\",\"y\")") == "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"");
+    CHECK(csv_field("alice") == "alice");
+    CHECK(csv_field("a-b=c") == "a-b=c");
+}
+
+TEST_CASE("a test's output and findings are capped, and say how much was cut") {
+    labcheck::StageResult r;
+    r.lab = "04";
+    r.stage = labcheck::Stage::barriers;
+    r.verdict = labcheck::Verdict::fail;
+    r.reason = "many problems";
+    for (int i = 0; i < 5000; ++i) r.details += "line " + std::to_string(i) + ": a finding of some kind\n";
+    for (int i = 0; i < 5000; ++i) {
+        labcheck::Finding f;
+        f.rule = "oclgrind-data-race";
+        r.findings.push_back(f);
+    }
+    const auto test = labcheck::gradescope_test(r);
+    const std::string output = test["output"];
+    CHECK(output.size() < labcheck::kMaxTestOutputBytes + 200);
+    CHECK(output.find("more bytes") != std::string::npos);
+    CHECK(output.find("cut") != std::string::npos);
+    CHECK(test["extra_data"]["findings"].size() == labcheck::kMaxTestFindings);
+    CHECK(test["extra_data"]["findings_left_out"] == 5000 - labcheck::kMaxTestFindings);
+    CHECK(test.dump().size() < 16 * 1024);
+    CHECK(labcheck::capped_text("short", 100) == "short");
+    const std::string cut = labcheck::capped_text(std::string(50, 'x') + "\xc3\xa9" + std::string(50, 'y'), 51);
+    CHECK(cut.find("\xc3") == std::string::npos);  // never half a UTF-8 character
+}

@@ -268,3 +268,86 @@ TEST_CASE("speedup: a wrong timed result earns nothing, whatever the times, and 
     CHECK(self.verdict == Verdict::fail);
     CHECK(self.details.find("The baseline (your own kernels") != std::string::npos);
 }
+
+TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrind alone, or fails") {
+    Fixture f;
+    UnitRun static_run;
+    static_run.job.kind = JobKind::static_analysis;
+    static_run.outcome.end = ChildEnd::exited;
+    static_run.events = {{{"event", "static"},
+                          {"kernels", json::array()},
+                          {"findings",
+                           {{{"error", true},
+                             {"rule", "parse-error"},
+                             {"file", "t.cl"},
+                             {"line", 3},
+                             {"column", 1},
+                             {"message", "line 3: expected ';'"}}}}}};
+    UnitRun dynamic = check_run({device(), built()}, 0);
+    dynamic.job.kind = JobKind::dynamic;
+    dynamic.events[0]["platform"] = "Oclgrind";
+    dynamic.job.checks = {{"1x1", 1, false}};
+
+    // Oclgrind finished and found nothing: it alone passes the stage, and says so.
+    const auto alone = evaluate_barriers(f.lab, static_run, &dynamic);
+    CHECK(alone.verdict == Verdict::warn);
+    CHECK(alone.points == 3.0);
+    CHECK(alone.reason.find("judged by Oclgrind alone") != std::string::npos);
+
+    // Neither check could judge: no Oclgrind, or Oclgrind stopped early. The stage fails with why.
+    const auto neither = evaluate_barriers(f.lab, static_run, nullptr);
+    CHECK(neither.verdict == Verdict::fail);
+    CHECK(neither.points == 0.0);
+    CHECK(neither.reason == "neither barrier check could judge the kernel");
+    CHECK(neither.details.find("plain OpenCL C 1.2") != std::string::npos);
+    auto crashed = dynamic;
+    crashed.outcome.end = ChildEnd::killed_by_signal;
+    crashed.outcome.signal = SIGSEGV;
+    CHECK(evaluate_barriers(f.lab, static_run, &crashed).verdict == Verdict::fail);
+    CHECK(evaluate_barriers(f.lab, static_run, nullptr, "the kernel did not finish on the graded device").verdict ==
+          Verdict::fail);
+
+    // The static analysis parsed the file but did not see a kernel the compiler built: blind too.
+    static_run.events = {{{"event", "static"}, {"kernels", {"decoy"}}, {"findings", json::array()}}};
+    dynamic.events[1]["kernels"] = {"transpose"};
+    const auto hidden = evaluate_barriers(f.lab, static_run, &dynamic);
+    CHECK(hidden.verdict == Verdict::warn);
+    CHECK(hidden.details.find("did not see the kernel transpose") != std::string::npos);
+    CHECK(evaluate_barriers(f.lab, static_run, nullptr).verdict == Verdict::warn);  // nothing to compare with
+}
+
+TEST_CASE("crash messages name what the signal means and what the child was doing") {
+    Fixture f;
+    const auto crash = [&](int signal, std::vector<json> events) {
+        auto run = check_run(std::move(events));
+        run.outcome.end = ChildEnd::killed_by_signal;
+        run.outcome.signal = signal;
+        run.limits.file_bytes = 32ull << 20;
+        return evaluate_correctness(f.lab, run).details + evaluate_build(f.lab, run).details;
+    };
+    const std::string abort_building = crash(SIGABRT, {device()});
+    CHECK(abort_building.find("the OpenCL compiler aborted (signal 6, SIGABRT) while building the kernel") !=
+          std::string::npos);
+    CHECK(abort_building.find("outside a buffer") == std::string::npos);
+    const std::string flood = crash(SIGXFSZ, {device(), built(), start("1x1")});
+    CHECK(flood.find("output passed the grader's limit of 32 MiB (signal 25, SIGXFSZ) while checking size 1x1") !=
+          std::string::npos);
+    CHECK(flood.find("printf") != std::string::npos);
+    CHECK(flood.find("outside a buffer") == std::string::npos);
+    CHECK(crash(SIGSEGV, {device(), built(), start("1x1")}).find("far outside a buffer") != std::string::npos);
+    CHECK(crash(SIGXFSZ, {device()}).find("the OpenCL compiler wrote a file past the grader's limit") !=
+          std::string::npos);
+    CHECK(crash(SIGFPE, {device(), built(), start("1x1")}).find("division") != std::string::npos);
+    CHECK(crash(SIGKILL, {device(), built(), start("1x1")}).find("killed from outside") != std::string::npos);
+
+    auto stalled = check_run({device(), built(), start("1x1")});
+    stalled.outcome.end = ChildEnd::timed_out;
+    stalled.outcome.stalled = true;
+    stalled.limits.progress_seconds = 10;
+    CHECK(evaluate_correctness(f.lab, stalled).reason.find("timed out: one step took more than 10 s while checking "
+                                                           "size 1x1") != std::string::npos);
+    auto files = check_run({device(), built(), start("1x1")});
+    files.outcome.end = ChildEnd::over_files;
+    files.limits.folder_bytes = 96ull << 20;
+    CHECK(evaluate_correctness(f.lab, files).details.find("more than 96 MiB of output") != std::string::npos);
+}

@@ -44,7 +44,9 @@ __kernel void uses_define(__global float* x)
     CHECK(count_rule(analyse(source, {}), rules::parse_error) >= 1);
 }
 
-TEST_CASE("input: include directories reach the preprocessor, and findings name the display path") {
+TEST_CASE("input: an #include is refused even where the header exists, and findings name the display path") {
+    // Kernel files are self-contained (common/self_contained_source.hpp): the analysis does not
+    // read an included file, it reports the file as one it cannot vouch for.
     namespace fs = std::filesystem;
     fs::path directory = fs::temp_directory_path() / "checker_static_test_include";
     fs::create_directories(directory);
@@ -55,19 +57,18 @@ TEST_CASE("input: include directories reach the preprocessor, and findings name 
     input.source = R"CL(#include "tile_size.h"
 __kernel void k(__global float* x)
 {
-    __local float tile[TILE];
+    __local float tile[16];
     tile[get_local_id(0)] = x[get_global_id(0)];
-    x[get_global_id(0)] = tile[TILE - 1 - get_local_id(0)];
+    x[get_global_id(0)] = tile[15 - get_local_id(0)];
 }
 )CL";
     input.include_dirs = {directory.string()};
     auto findings = checker::barrier_findings(input);
     fs::remove_all(directory);
     INFO(describe(findings));
-    REQUIRE(findings.size() == 1);
-    CHECK(findings[0].rule == rules::missing_barrier_read_after_write);
+    REQUIRE(count_rule(findings, rules::parse_error) >= 1);
     CHECK(findings[0].file == "labs/02-transpose-local/transpose.cl");
-    CHECK(findings[0].line == 6);
+    CHECK(findings[0].line == 1);
 }
 
 TEST_CASE("input: every kernel in the file is analysed, and only kernels") {
