@@ -451,7 +451,7 @@ std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const Dynami
         // Only warnings, yet so many that Oclgrind stopped reporting: what came after was not checked.
         Finding f;
         f.source = "oclgrind";
-        f.rule = "oclgrind-incomplete";
+        f.rule = "oclgrind-error-limit";
         f.error = false;
         f.file = context.student_file;
         f.summary = "Oclgrind stopped reporting after its error limit: later launches were not checked";
