@@ -35,7 +35,8 @@ struct KernelSet {
 // Lab 07: which GEMM computes the Strassen products.
 enum class GemmChoice {
     lab_kernels,  // the lab-06 kernel of the same kernel set (or of ProblemSetup::gemm_kernels), else labs/'
-    reference,    // the course's reference GEMM in kernels/ ([strassen] reference_gemm): strassen.cl judged alone
+    reference,    // the course's reference GEMM in kernels/ ([strassen] reference_gemm): strassen.cl judged alone;
+                  // where that file is missing (a student edition), the lab-06 kernel as lab_kernels, said once
 };
 
 // Everything needed to build one lab's kernels.
@@ -80,6 +81,9 @@ public:
     // What `lab run` prints after the timing, for drivers with more to say (lab 07:
     // its accuracy and speed per recursion level at `size`). Empty by default.
     virtual std::string extra_report(ProblemSize /*size*/) { return {}; }
+    // What a run should say once, before its sizes, about how it was set up (lab 07 in a
+    // student edition: its products use the student's lab-06 kernel). Empty by default.
+    virtual std::string setup_note() const { return {}; }
 };
 
 // Builds the lab's kernels (throws KernelBuildError or UserError) and returns its driver.

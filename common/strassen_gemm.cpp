@@ -34,30 +34,54 @@ KernelSource lab_gemm_source(const ProblemSetup& setup) {
 }
 
 // The course's own GEMM for the same contract: [strassen] reference_gemm, a file under kernels/.
-KernelSource reference_gemm_source(const ProblemSetup& setup) {
+std::filesystem::path reference_gemm_path(const ProblemSetup& setup) {
     const auto file = setup.spec->setting<std::string>("strassen", "reference_gemm");
     if (!file) {
         throw UserError({"[strassen] reference_gemm = \"reference/....cl\" (a file under kernels/)",
                          "the key is missing", "labs/" + setup.spec->folder + "/lab.toml",
                          "name the course's reference GEMM there"});
     }
-    return read_kernel_source(setup.root / "kernels" / *file, "kernels/" + *file);
+    return std::filesystem::path("kernels") / *file;
+}
+
+// The reference GEMM when it was asked for and this copy of the course has it: a
+// student edition leaves kernels/reference/ out (it would complete lab 06).
+bool reference_gemm_present(const ProblemSetup& setup) {
+    if (!setup.spec->setting<std::string>("strassen", "reference_gemm")) return false;
+    std::error_code ec;
+    return std::filesystem::exists(setup.root / reference_gemm_path(setup), ec);
+}
+
+bool uses_reference(const ProblemSetup& setup) {
+    if (setup.gemm != GemmChoice::reference) return false;
+    reference_gemm_path(setup);  // says what is missing when lab.toml names no reference GEMM
+    return reference_gemm_present(setup);
 }
 
 KernelSource gemm_source(const ProblemSetup& setup) {
-    return setup.gemm == GemmChoice::reference ? reference_gemm_source(setup) : lab_gemm_source(setup);
+    if (!uses_reference(setup)) return lab_gemm_source(setup);
+    const auto path = reference_gemm_path(setup);
+    return read_kernel_source(setup.root / path, path.generic_string());
 }
 
 }  // namespace
 
 BatchedGemm::BatchedGemm(const ProblemSetup& setup)
     : geometry_(setup.geometry),
-      reference_(setup.gemm == GemmChoice::reference),
+      reference_(uses_reference(setup)),
+      reference_available_(reference_gemm_present(setup)),
       on_oclgrind_(is_oclgrind(setup.session->device.device)),
       macro_tile_(padding_multiples(setup.geometry, setup.defines)),
       built_(build_program(setup.session->context, setup.session->device.device, gemm_source(setup), setup.defines,
                            setup.include_dirs)),
-      kernel_(make_kernel(built_, "matmul", matmul_contract())) {}
+      kernel_(make_kernel(built_, "matmul", matmul_contract())) {
+    if (setup.gemm == GemmChoice::reference && !reference_) {
+        fallback_note_ = fmt::format(
+            "lab 07's products use your lab-06 kernel ({}): the instructor grades lab 07 with a reference GEMM, "
+            "so finish lab 06 first",
+            built_.source.display_path);
+    }
+}
 
 cl::Event BatchedGemm::multiply(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b,
                                 const cl::Buffer& c, Extents size, std::size_t batch) {
@@ -172,11 +196,15 @@ std::string BatchedGemm::run_self_test(ClSession& session) {
             "a fault of the course, not of strassen.cl: report it to the course staff.",
             built_.source.display_path, where, problem, batched_hint);
     }
+    // A student edition has no reference GEMM to offer (kernels/reference/ is left out).
+    const std::string alternative =
+        reference_available_ ? ", or run `lab run 07 --reference-gemm` to check strassen.cl alone with the course's "
+                               "reference GEMM, as the grader does"
+                             : "";
     return fmt::format(
-        "lab 07 multiplies with your lab-06 kernel ({}), which is wrong {}:\n{}{}\nFinish lab 06 "
-        "first (`lab run 06`), or run `lab run 07 --reference-gemm` to check strassen.cl alone with the course's "
-        "reference GEMM, as the grader does.",
-        built_.source.display_path, where, problem, batched_hint);
+        "lab 07 multiplies with your lab-06 kernel ({}), which is wrong {}:\n{}{}\nFinish lab 06 first (`lab run "
+        "06`){}.",
+        built_.source.display_path, where, problem, batched_hint, alternative);
 }
 
 }  // namespace course

@@ -9,7 +9,9 @@
 // <kernel set>/06-matmul-register-tiles/matmul.cl of the same set as
 // strassen.cl (labs/, solutions/ or a submission), or of the set a test forces
 // (ProblemSetup::gemm_kernels); when that set has no such file, the
-// repository's labs/ copy.
+// repository's labs/ copy. A student edition has no kernels/reference/ (it is
+// a working lab-06 GEMM): there GemmChoice::reference falls back to the lab-06
+// kernel, and fallback_note() says so.
 #pragma once
 
 #include "cl_session.hpp"
@@ -37,7 +39,11 @@ public:
     // The multiples the GEMM needs its sizes padded to (TILE_M, TILE_N, TILE_K).
     Extents macro_tile() const { return macro_tile_; }
     const std::string& display_path() const { return built_.source.display_path; }
+    bool reference_available() const { return reference_available_; }
     bool is_reference() const { return reference_; }  // the course's GEMM, not a lab-06 kernel
+    // Non-empty when the reference GEMM was asked for but is not in this copy of the course
+    // (a student edition), so the lab-06 kernel multiplies instead: the line that says so.
+    const std::string& fallback_note() const { return fallback_note_; }
 
     // Checks the GEMM once, on a small batch, and remembers the answer: empty
     // when it is right, else the paragraph that tells the student to finish lab 06.
@@ -51,11 +57,13 @@ private:
 
     std::string geometry_;
     bool reference_;
+    bool reference_available_;  // this copy of the course has the reference GEMM (a student edition has not)
     bool on_oclgrind_;
     Extents macro_tile_;
     BuiltProgram built_;
     cl::Kernel kernel_;
     std::optional<std::string> self_test_result_;
+    std::string fallback_note_;
 };
 
 }  // namespace course

@@ -91,8 +91,9 @@ SizeVerdict StrassenProblem::check_at(ProblemSize size, std::uint64_t seed, int 
                               gemm_.display_path())
                 : fmt::format(
                       "lab 07 multiplies with your lab-06 kernel ({}), which is wrong (details at the first size "
-                      "checked). Finish lab 06 first (`lab run 06`), or run `lab run 07 --reference-gemm`.",
-                      gemm_.display_path());
+                      "checked). Finish lab 06 first (`lab run 06`){}.",
+                      gemm_.display_path(),
+                      gemm_.reference_available() ? ", or run `lab run 07 --reference-gemm`" : "");
         const bool told = gemm_failure_told_;
         gemm_failure_told_ = true;
         return {size, false, told ? reminder : gemm_problem};

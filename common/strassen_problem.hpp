@@ -31,6 +31,7 @@ public:
     // The accuracy table (LEVELS 0..3 over the lab's accuracy sizes) and the speed
     // table (LEVELS 0..3 at `size`): see strassen_report.hpp.
     std::string extra_report(ProblemSize size) override;
+    std::string setup_note() const override { return gemm_.fallback_note(); }
 
     int levels() const { return levels_; }  // the LEVELS define
     // check() at another level count, with the same built kernels.

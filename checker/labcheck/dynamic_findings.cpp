@@ -18,6 +18,44 @@ struct Group {
     std::size_t count = 0;
 };
 
+// The name of the array subscripted just before `column` of `line` (both 1-based),
+// e.g. "As" for the `=` of `As[ly][lx + 1] = v;`, where Oclgrind puts a store;
+// empty when no subscripted name ends there.
+std::string subscripted_before(const std::string& source, unsigned line, unsigned column) {
+    if (line == 0 || column < 2) return {};
+    std::size_t begin = 0;
+    for (unsigned l = 1; l < line; ++l) {
+        begin = source.find('\n', begin);
+        if (begin == std::string::npos) return {};
+        ++begin;
+    }
+    const std::size_t end = std::min(source.find('\n', begin), source.size());
+    if (begin + column - 1 > end) return {};
+    const std::string text = source.substr(begin, column - 1);
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+    std::size_t at = text.size();
+    const auto skip_spaces = [&] {
+        while (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '\t')) --at;
+    };
+    skip_spaces();
+    bool subscripted = false;
+    while (at > 0 && text[at - 1] == ']') {  // back over each `[...]`, nested ones included
+        int depth = 0;
+        do {
+            --at;
+            if (text[at] == ']') ++depth;
+            if (text[at] == '[') --depth;
+        } while (at > 0 && depth > 0);
+        if (depth != 0) return {};
+        subscripted = true;
+        skip_spaces();
+    }
+    std::size_t start = at;
+    while (start > 0 && word(text[start - 1])) --start;
+    if (!subscripted || start == at || std::isdigit(static_cast<unsigned char>(text[start])) != 0) return {};
+    return text.substr(start, at - start);
+}
+
 bool is_student_kernel(const OclgrindDiagnostic& d, const DynamicContext& context) {
     return std::find(context.student_kernels.begin(), context.student_kernels.end(), d.kernel) !=
            context.student_kernels.end();
@@ -216,6 +254,17 @@ Finding input_read_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
+// "the __local array `As`", "the private array `acc`", or the memory alone when the array has no name here.
+std::string array_words(const OclgrindDiagnostic& d, const OclgrindAccess& at, const DynamicContext& context) {
+    std::string name;
+    if (is_student_kernel(d, context)) {
+        name = identifier_at(context.student_source, at.line, at.column);
+        if (name.empty()) name = subscripted_before(context.student_source, at.line, at.column);
+    }
+    const std::string memory = d.memory == "local" ? "__local" : d.memory;
+    return name.empty() ? fmt::format("a {} array", memory) : fmt::format("the {} array `{}`", memory, name);
+}
+
 Finding access_finding(const Group& g, const DynamicContext& context) {
     const auto& d = *g.first;
     if (is_input_read(d)) return input_read_finding(g, context);
@@ -223,6 +272,19 @@ Finding access_finding(const Group& g, const DynamicContext& context) {
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     const bool write = d.heading.find("write") != std::string::npos;
     Finding f;
+    if (d.memory == "local" || d.memory == "private") {
+        // An array of the kernel's own, indexed outside its whole allocation (Oclgrind's memory check).
+        const std::string array = array_words(d, at, context);
+        f.summary = fmt::format("line {}: {} past the end of {}", at.line, write ? "write" : "read", array);
+        f.message = fmt::format(
+            "Out-of-bounds access at {}{}: {} {} past the end (or before the start) of {} ({}).{} The index is "
+            "outside the whole array, so on a GPU it {} another variable's memory. Check the array's declared "
+            "size against the largest index any work-item uses (TILE_SIZE, the padding, the last row and the last "
+            "column, a loop's last step: `i < n`, not `i <= n`).",
+            place(d, at, context), quoted_source(at), work_item(at), write ? "wrote" : "read", array,
+            without_addresses(d.heading), seen(g), write ? "overwrites" : "reads");
+        return f;
+    }
     f.summary = fmt::format("line {}: {} outside a buffer ({})", at.line, write ? "write" : "read",
                             without_addresses(d.heading));
     f.message = fmt::format(
@@ -233,15 +295,28 @@ Finding access_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
+// Oclgrind checks each index of a multi-dimensional array against its own
+// dimension, so `As[0][ly * TILE_SIZE + lx]` is reported although the element is
+// inside As. An index past the whole array is also an invalid access (Oclgrind's
+// memory check, for __local and private arrays too), and that finding is the one
+// that counts (dynamic_findings drops this one then). What is left stays inside
+// the array: a flat view, or, if not meant, a wrong element that the correctness
+// stage sees. So it is a warning, with full points.
 Finding array_bounds_finding(const Group& g, const DynamicContext& context) {
     const auto& d = *g.first;
     const OclgrindAccess none;
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     Finding f;
-    f.summary = fmt::format("line {}: {}", at.line, d.heading);
+    f.summary = fmt::format(
+        "line {} indexes past one row of a 2-D array but stays inside it: fine for a flat view, check it is what "
+        "you meant",
+        at.line);
     f.message = fmt::format(
-        "Array index out of range at {}{}: {} ({}).{} An index into a __local or private array is past its end: "
-        "check the array's declared size against the largest index (TILE_SIZE, padding).",
+        "Index past one row at {}{}: {} ({}).{} The element is still inside the array (no access left the array "
+        "as a whole), so for a flat view of a 2-D array, e.g. `As[0][ly * TILE_SIZE + lx]`, the result is right "
+        "and this costs no points. Check it is what you meant: an index meant to stay within one row reaches "
+        "into the next row here. C calls indexing past a row undefined; the clearer flat view is a pointer, "
+        "`__local float* flat = &As[0][0];` then `flat[ly * TILE_SIZE + lx]`, which Oclgrind does not question.",
         place(d, at, context), quoted_source(at), d.heading, work_item(at), seen(g));
     return f;
 }
@@ -300,20 +375,33 @@ std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const Dynami
     // A read past an input yields a value Oclgrind calls uninitialised: at the line of the read,
     // that is the same problem, not a second one.
     std::set<std::pair<std::string, unsigned>> bad_reads;
+    // Lines with an access outside a whole buffer or array: there an "Index exceeds
+    // static array size" report is the same overrun, not a flat view.
+    std::set<std::pair<std::string, unsigned>> invalid_lines;
     for (const auto& d : output.diagnostics) {
-        if (is_input_read(d) && !d.accesses.empty()) bad_reads.emplace(d.kernel, d.accesses.back().line);
+        if (d.accesses.empty()) continue;
+        if (is_input_read(d)) bad_reads.emplace(d.kernel, d.accesses.back().line);
+        if (d.kind == OclgrindKind::invalid_access) invalid_lines.emplace(d.kernel, d.accesses.back().line);
     }
     for (const auto& d : output.diagnostics) {
         if (d.kind == OclgrindKind::uninitialized && !d.accesses.empty() &&
             bad_reads.count({d.kernel, d.accesses.back().line}) > 0) {
             continue;
         }
+        if (d.kind == OclgrindKind::array_bounds && !d.accesses.empty() &&
+            invalid_lines.count({d.kernel, d.accesses.back().line}) > 0) {
+            continue;
+        }
         std::vector<std::pair<unsigned, int>> places;
         for (const auto& a : d.accesses) places.emplace_back(a.line, a.is_store() ? 1 : a.is_load() ? 2 : 0);
+        if (d.kind == OclgrindKind::array_bounds && !d.accesses.empty()) places = {{d.accesses.back().line, 0}};
         // Reads past a and past b on one line are two findings, each naming its array.
         if (is_input_read(d) && !d.accesses.empty()) places.emplace_back(d.accesses.back().column, 3);
         if (d.kind == OclgrindKind::data_race) std::sort(places.begin(), places.end());  // either order, one problem
-        Key key{severity_rank(d.kind), d.kernel, d.memory, without_addresses(d.heading), places};
+        // "Index (17) exceeds ...", "Index (18) exceeds ...": one finding per line, whatever the index.
+        const std::string heading =
+            d.kind == OclgrindKind::array_bounds ? std::string("Index exceeds static array size") : without_addresses(d.heading);
+        Key key{severity_rank(d.kind), d.kernel, d.memory, heading, places};
         auto& group = groups[key];
         if (group.first == nullptr) {
             group.first = &d;
@@ -351,13 +439,28 @@ std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const Dynami
         }
         f.source = "oclgrind";
         f.rule = std::string("oclgrind-") + oclgrind_kind_name(d.kind);
-        f.error = true;
+        f.error = d.kind != OclgrindKind::array_bounds;  // see array_bounds_finding
         f.file = is_student_kernel(d, context) ? context.student_file : std::string();
         f.line = key_line(d);
         findings.push_back(std::move(f));
     }
-    if (output.suppressed && !findings.empty()) {
+    const bool any_error = std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.error; });
+    if (output.suppressed && any_error) {
         findings.back().message += " (Oclgrind stopped reporting after its error limit: fix these and run again.)";
+    } else if (output.suppressed && !findings.empty()) {
+        // Only warnings, yet so many that Oclgrind stopped reporting: what came after was not checked.
+        Finding f;
+        f.source = "oclgrind";
+        f.rule = "oclgrind-error-limit";
+        f.error = false;
+        f.file = context.student_file;
+        f.summary = "Oclgrind stopped reporting after its error limit: later launches were not checked";
+        f.message =
+            "Oclgrind reported the warnings above so many times that it stopped reporting after its error limit, so "
+            "races and out-of-bounds accesses after that point were not looked for. Write the code a warning names "
+            "so that Oclgrind has nothing to report (for a flat view: a pointer, `__local float* flat = "
+            "&As[0][0];`), and every launch is checked.";
+        findings.push_back(std::move(f));
     }
     return findings;
 }

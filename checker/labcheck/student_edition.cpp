@@ -60,7 +60,10 @@ void copy_tree(const fs::path& from, const fs::path& to, const fs::path& root, c
 }  // namespace
 
 const std::vector<std::string>& instructor_only_paths() {
-    static const std::vector<std::string> paths{"solutions", "checker/hidden.toml", "checker/mutants"};
+    // kernels/reference/ holds a complete lab-06 GEMM (lab 07 is graded with it): a student could copy it
+    // into lab 06. Without it, lab 07 multiplies with the student's own lab-06 kernel (strassen_gemm.hpp).
+    static const std::vector<std::string> paths{"solutions", "checker/hidden.toml", "checker/mutants",
+                                                "kernels/reference"};
     return paths;
 }
 

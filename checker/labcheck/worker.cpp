@@ -83,6 +83,8 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
                    {"warnings", built.build_log},
                    {"defines", built.defines.summary()},
                    {"kernels", course::kernel_names(built.program)}};
+        // Lab 07 in a student edition: its products use the student's lab-06 kernel (said once, by the build stage).
+        if (const std::string note = problem->setup_note(); !note.empty()) event["note"] = note;
         // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
         // named from it); not for files so large that the event itself would be a burden.
         constexpr std::size_t kSourceInEventLimit = 1u << 20;

@@ -159,11 +159,37 @@ TEST_CASE("the student edition has no solutions, and labcheck grades its labs th
     const Run made = run_labcheck({"--student-edition", edition.string()});
     INFO(made.output);
     REQUIRE(made.status == 0);
-    CHECK(made.output.find("left out checker/hidden.toml, checker/mutants, solutions") != std::string::npos);
+    CHECK(made.output.find("left out checker/hidden.toml, checker/mutants, kernels/reference, solutions") !=
+          std::string::npos);
     CHECK(fs::exists(edition / "labs/01-transpose-naive/transpose.cl"));
     CHECK(fs::exists(edition / "checker/labcheck/labcheck_main.cpp"));
+    CHECK(fs::exists(edition / "kernels/baselines"));
     CHECK_FALSE(fs::exists(edition / "solutions"));
     CHECK_FALSE(fs::exists(edition / "checker/hidden.toml"));
+    CHECK_FALSE(fs::exists(edition / "kernels/reference"));  // a working lab-06 GEMM
+
+    // Without the reference GEMM, lab 07 multiplies with the student's own lab-06 kernel, and says so once.
+    const fs::path submission = scratch("edition-submission");
+    fs::remove_all(submission);
+    fs::create_directories(submission);
+    for (const char* lab : {"06-matmul-register-tiles", "07-strassen"})
+        fs::copy(fs::path("solutions") / lab, submission / lab, fs::copy_options::recursive);
+    const Run lab07 = run_labcheck(
+        {"--root", edition.string(), "--submission", submission.string(), "--lab", "07", "--stage", "build,correctness"},
+        true);
+    INFO(lab07.output);
+    CHECK(lab07.status == 0);
+    CHECK(lab07.output.find("07   build        warn       1/1  builds; lab 07's products use your lab-06 kernel") !=
+          std::string::npos);
+    CHECK(lab07.output.find("07   correctness  pass       4/4") != std::string::npos);
+    REQUIRE(lab07.json["tests"].size() == 2);
+    const std::string build_output = lab07.json["tests"][0]["output"].get<std::string>();
+    CHECK(build_output.find("lab 07's products use your lab-06 kernel (" +
+                            (submission / "06-matmul-register-tiles/matmul.cl").string() +
+                            "): the instructor grades lab 07 with a reference GEMM, so finish lab 06 first") !=
+          std::string::npos);
+    CHECK(lab07.json["tests"][1]["output"].get<std::string>().find("lab-06 kernel") == std::string::npos);  // once
+    fs::remove_all(submission);
 
     const Run graded = run_labcheck({"--root", edition.string(), "--lab", "01", "--stage", "build,correctness"});
     CHECK(graded.status == 1);

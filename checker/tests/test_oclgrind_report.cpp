@@ -227,3 +227,53 @@ TEST_CASE("the uninitialised value a read past an input yields is not a second f
     CHECK(findings[1].summary == "line 21: read past the end of input `b`");
     for (const auto& f : findings) CHECK(f.rule == "oclgrind-out-of-bounds");
 }
+
+TEST_CASE("an index past one row of a 2-D array that stays inside it is a warning, one per line") {
+    // Oclgrind 21.10 on a correct lab-04 kernel that loads its tiles as As[0][ly * TILE_SIZE + lx]
+    // (a flat view): Oclgrind checks each dimension, the memory check finds nothing.
+    const auto output = parse_oclgrind_output(log_text("array_bounds_flat_view.txt"));
+    REQUIRE(output.diagnostics.size() == 4);
+    CHECK(output.diagnostics[0].kind == OclgrindKind::array_bounds);
+    CHECK(output.suppressed);
+    const auto findings = dynamic_findings(output, context("matmul"));
+    REQUIRE(findings.size() == 3);  // lines 10 and 11, whatever the index; then what was not checked
+    CHECK(findings[0].rule == "oclgrind-array-bounds");
+    CHECK_FALSE(findings[0].error);
+    CHECK(findings[0].line == 10);
+    CHECK(findings[0].summary ==
+          "line 10 indexes past one row of a 2-D array but stays inside it: fine for a flat view, check it is what "
+          "you meant");
+    CHECK(findings[0].message.find("2 times in all") != std::string::npos);
+    CHECK(findings[0].message.find("&As[0][0]") != std::string::npos);
+    CHECK(findings[1].line == 11);
+    CHECK_FALSE(findings[1].error);
+    // Oclgrind stopped at its error limit: said as a warning of its own, not as a pass.
+    CHECK(findings[2].rule == "oclgrind-error-limit");
+    CHECK_FALSE(findings[2].error);
+    for (const auto& f : findings) CHECK(f.file == "labs/04-matmul-tiled/matmul.cl");
+}
+
+TEST_CASE("an index past the whole array is an error, named with its array, and not also a warning") {
+    // Oclgrind 21.10 on tile[ly][lx + 1] in an unpadded tile: rows 0..14 stay inside As (only the
+    // per-dimension report), row 15 leaves it (an invalid write as well).
+    const std::string source =
+        "__kernel void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, "
+        "uint N)\n{\n    __local float As[TILE_SIZE][TILE_SIZE];\n\n\n\n\n\n\n"
+        "        As[ly][lx + 1] = (row < M && ka < K) ? a[row * K + ka] : 0.0f;\n";
+    const auto output = parse_oclgrind_output(log_text("array_bounds_past_whole_tile.txt"));
+    REQUIRE(output.diagnostics.size() == 4);
+    CHECK(output.diagnostics[2].kind == OclgrindKind::invalid_access);
+    CHECK(output.diagnostics[2].memory == "local");
+    const auto findings = dynamic_findings(output, {"labs/04-matmul-tiled/matmul.cl", {"matmul"}, source});
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == "oclgrind-out-of-bounds");
+    CHECK(findings[0].error);
+    CHECK(findings[0].line == 10);
+    CHECK(findings[0].summary == "line 10: write past the end of the __local array `As`");
+    CHECK(findings[0].message.find("work-item (15,15,0)") != std::string::npos);
+
+    // Without the source the array is not named; the verdict is the same.
+    const auto unnamed = dynamic_findings(output, context("matmul"));
+    REQUIRE(unnamed.size() == 1);
+    CHECK(unnamed[0].summary == "line 10: write past the end of a __local array");
+}

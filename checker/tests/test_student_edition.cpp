@@ -36,10 +36,15 @@ TEST_CASE("student edition: instructor-only paths are left out") {
     write(course / "build/build.ninja", "");
     write(course / "build/checker/labcheck", "binary");
     write(course / "meson.build", "project()");
+    write(course / "kernels/reference/matmul_register_tiles.cl", "a working lab-06 GEMM");
+    write(course / "kernels/baselines/matmul_naive.cl", "baseline");
 
     const auto summary = make_student_edition(course, base / "edition");
-    CHECK(summary.files == 3);
-    CHECK(summary.left_out == std::vector<std::string>{"checker/hidden.toml", "checker/mutants", "solutions"});
+    CHECK(summary.files == 4);
+    CHECK(summary.left_out ==
+          std::vector<std::string>{"checker/hidden.toml", "checker/mutants", "kernels/reference", "solutions"});
+    CHECK_FALSE(fs::exists(base / "edition/kernels/reference"));
+    CHECK(fs::exists(base / "edition/kernels/baselines/matmul_naive.cl"));
     CHECK(fs::exists(base / "edition/labs/01-transpose-naive/transpose.cl"));
     CHECK(fs::exists(base / "edition/checker/README.md"));
     CHECK(fs::exists(base / "edition/meson.build"));

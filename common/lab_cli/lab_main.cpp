@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
     run_cmd->add_flag("--no-timing", run.no_timing, "check only");
     run_cmd->add_flag("--reference-gemm", run.reference_gemm,
                       "lab 07: multiply with the course's reference GEMM (kernels/reference/) instead of your "
-                      "lab-06 kernel, as labcheck grades strassen.cl");
+                      "lab-06 kernel, as labcheck grades strassen.cl (a student edition has none: your lab-06 "
+                      "kernel, with a note)");
     run_cmd->get_option("--solution")->excludes(run_cmd->get_option("--submission"));
 
     BenchOptions bench;

@@ -98,6 +98,7 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     }
     const BuiltProgram& built = problem->program();
     fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
+    if (const std::string note = problem->setup_note(); !note.empty()) fmt::print("  note    {}\n", note);
     if (!built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
 
     fmt::print("\n  {:<16} result\n", form == SizeForm::m_by_k ? "size (m×k)" : "size (M×K×N)");

@@ -1,0 +1,26 @@
+// Runtime mutant (lab 02): CORRECT. A padded 2-D tile reached through a flat
+// __local pointer: a helper stores into it with its row length, and columns are
+// shifted by one into the padding (column 0 of each row unused).
+#ifndef TILE_SIZE
+#define TILE_SIZE 16
+#endif
+#define ROW_LENGTH (TILE_SIZE + 1)
+
+void store_element(__local float* tile, size_t r, size_t c, float value)
+{
+    tile[r * ROW_LENGTH + c] = value;
+}
+
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
+{
+    __local float tile[TILE_SIZE][ROW_LENGTH];
+    const size_t lx = get_local_id(0), ly = get_local_id(1);
+    const size_t i = get_global_id(0), j = get_global_id(1);
+    if (i < k && j < m)
+        store_element((__local float*)tile, ly, lx + 1, a[j * k + i]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const size_t out_row = get_group_id(0) * TILE_SIZE + ly;  // a row of at: a column of a
+    const size_t out_col = get_group_id(1) * TILE_SIZE + lx;
+    if (out_row < k && out_col < m)
+        at[out_row * m + out_col] = tile[lx][ly + 1];
+}
