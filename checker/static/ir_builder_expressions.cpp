@@ -289,6 +289,12 @@ void KernelIrBuilder::emit_access(CXCursor expression, const StorageTarget& targ
         }
         return;
     }
+    // Through a view of a wider type (`(__local float4*)tile`, `view[lid]`) one access covers
+    // several elements of the array: which ones another access of the array shares is not worked
+    // out, so it is opaque (never an error, still keeps a barrier needed).
+    // (An async copy's range and vloadN/vstoreN are calls, with rules of their own.)
+    bool is_call = clang_getCursorKind(expression) == CXCursor_CallExpr;
+    if (!is_call && !target.subscripts.empty() && target.subscripts.back().unit > 1) opaque = true;
     Node node = make_node(NodeKind::access, position(expression));
     node.access.array = target.root;
     node.access.reads = reads;

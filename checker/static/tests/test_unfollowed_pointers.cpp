@@ -204,3 +204,19 @@ __kernel void k(__global float* x) { x[get_global_id(0)] = helper(x[get_global_i
     INFO(describe(findings));
     CHECK(count_rule(findings, rules::parse_error) >= 1);
 }
+
+TEST_CASE("unfollowed pointers: a float4 view of a float tile, read back by the same work-item") {
+    std::string source = R"CL(
+__kernel void own(__global const float4* in, __global float* out)
+{
+    __local float tile[256];
+    __local float4* view = (__local float4*)tile;
+    const int lid = get_local_id(0);
+    view[lid] = in[get_global_id(0)];
+    out[get_global_id(0)] = tile[4 * lid + 1];
+}
+)CL";
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(findings.empty());
+}
