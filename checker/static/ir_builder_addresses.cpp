@@ -47,7 +47,9 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
             if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return target;
             VariableId id = variable_for(declaration);
             auto alias = aliases_.find(id);
-            bool is_storage = std::find(local_storage_.begin(), local_storage_.end(), id) != local_storage_.end();
+            // A `__local T*` kernel argument is an array of its own, unless the kernel moves it.
+            bool is_storage = std::find(local_storage_.begin(), local_storage_.end(), id) != local_storage_.end() &&
+                              !frames_.front().reassigned.count(key_of(declaration));
             if (alias != aliases_.end()) {
                 target.root = alias->second.root;
                 target.is_local_memory = true;

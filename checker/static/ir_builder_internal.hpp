@@ -134,7 +134,7 @@ private:
     std::map<VariableId, std::string> substitutes_;  // single-valued variables: canonical value
     std::map<VariableId, LocalAlias> aliases_;
     // __local storage an unknown __local pointer may reach: the kernel's __local variables and its
-    // `__local T*` arguments that it never reassigns.
+    // `__local T*` arguments.
     std::vector<VariableId> local_storage_;
     // What the helper inlined last returned, when it returns a __local pointer that can be followed.
     std::optional<StorageTarget> last_helper_return_;

@@ -220,3 +220,47 @@ __kernel void own(__global const float4* in, __global float* out)
     INFO(describe(findings));
     CHECK(findings.empty());
 }
+
+TEST_CASE("unfollowed pointers: a __local kernel argument the kernel moves") {
+    std::string source = R"CL(
+__kernel void shifted(__global const float* in, __global float* out, __local float* scratch)
+{
+    const int lid = get_local_id(0);
+    scratch += 1;
+    scratch[lid] = in[get_global_id(0)];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = scratch[get_local_size(0) - 1 - lid];
+}
+)CL";
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(findings.empty());
+}
+
+TEST_CASE("unfollowed pointers: a helper returning a pointer built from its own reassigned variable") {
+    auto kernel = [](const std::string& barrier) {
+        return R"CL(
+__local float* element(__local float* tile, int r, int c)
+{
+    int offset = r * 17;
+    offset += c;
+    return tile + offset;
+}
+__kernel void flip(__global const float* in, __global float* out)
+{
+    __local float tile[16 * 17];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    *element(tile, ly, lx) = in[get_global_id(1) * 16 + lx];
+    )CL" + barrier + R"CL(
+    out[get_global_id(1) * 16 + lx] = *element(tile, ly, lx);
+    out[get_global_id(1) * 16 + lx] += tile[lx * 17 + ly];
+}
+)CL";
+    };
+    auto with_barrier = analyse(kernel("barrier(CLK_LOCAL_MEM_FENCE);"));
+    INFO(describe(with_barrier));
+    CHECK(with_barrier.empty());
+    auto without = analyse(kernel(""));
+    INFO(describe(without));
+    CHECK(count_errors(without) == 0);  // `offset` means nothing outside the helper: not followed
+}
