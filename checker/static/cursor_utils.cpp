@@ -216,6 +216,10 @@ bool is_local_memory_type(CXType type) {
     if (canonical.kind == CXType_Pointer) {
         spelling = canonical_spelling(clang_getPointeeType(canonical));
     } else {
+        // An array of __local pointers (`__local float* tiles[2]`) is private storage.
+        CXType element = canonical;
+        while (is_array_type(element)) element = clang_getCanonicalType(clang_getArrayElementType(element));
+        if (element.kind == CXType_Pointer) return false;
         spelling = canonical_spelling(canonical);
         spelling = spelling.substr(0, spelling.find('['));
     }

@@ -47,11 +47,20 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
             if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return target;
             VariableId id = variable_for(declaration);
             auto alias = aliases_.find(id);
+            // A `__local T*` kernel argument is an array of its own, unless the kernel moves it.
+            bool is_storage = std::find(local_storage_.begin(), local_storage_.end(), id) != local_storage_.end() &&
+                              !frames_.front().reassigned.count(key_of(declaration));
             if (alias != aliases_.end()) {
                 target.root = alias->second.root;
                 target.is_local_memory = true;
                 target.subscripts = alias->second.prefix;
                 target.address_sources = alias->second.sources;
+            } else if (kernel_.variables[static_cast<std::size_t>(id)].is_local_memory &&
+                       is_pointer_type(clang_getCursorType(declaration)) && !is_storage) {
+                // A __local pointer that is not one array's alias (reassigned, or set from
+                // something that cannot be followed): it may point anywhere in __local memory.
+                target.is_local_memory = true;
+                target.unknown_local = true;
             } else {
                 target.root = id;
                 target.is_local_memory = kernel_.variables[static_cast<std::size_t>(id)].is_local_memory;
@@ -66,6 +75,7 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
             target.address_sources.add(index);
             long long unit = unit_of(clang_getCursorType(inner), scalar_bytes_of_root(target.root));
             target.subscripts.push_back({canonical(operands[1]), index, unit});
+            mark_unknown_local(inner, target);  // `rows[c][i]` with `__local float* rows[2]`
             return target;
         }
         case CXCursor_UnaryOperator: {
@@ -74,6 +84,7 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
                 target = lower_storage(operands[0], sequence);
                 long long unit = unit_of(clang_getCursorType(inner), scalar_bytes_of_root(target.root));
                 target.subscripts.push_back({"0", {}, unit});  // *p is p[0]
+                mark_unknown_local(inner, target);
                 return target;
             }
             if (shape == UnaryShape::address_of && !operands.empty()) return lower_storage(operands[0], sequence);
@@ -98,16 +109,53 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
             if (operands.empty()) break;
             target = lower_storage(operands[0], sequence);
             target.subscripts.push_back({"." + spelling_of(inner), {}});
+            mark_unknown_local(inner, target);
             return target;
         case CXCursor_UnexposedExpr:
             // A vector component such as `tile[i].x`: counted as the whole element.
             if (operands.size() == 1) return lower_storage(operands[0], sequence);
             break;
+        case CXCursor_CallExpr: {
+            // A helper returning a __local pointer: followed to what it returns when it can be.
+            last_helper_return_.reset();
+            last_helper_return_unknown_ = false;
+            ValueSources value = lower_expression(inner, sequence);
+            if (last_helper_return_ && !last_helper_return_unknown_) {
+                target = *last_helper_return_;
+                target.address_sources.add(value);
+                last_helper_return_.reset();
+                return target;
+            }
+            target.address_sources = value;
+            mark_unknown_local(inner, target);
+            return target;
+        }
         default:
             break;
     }
     target.address_sources = lower_expression(inner, sequence);
+    mark_unknown_local(inner, target);  // `(cur ? As : Bs)[i]`, ...
     return target;
+}
+
+void KernelIrBuilder::mark_unknown_local(CXCursor expression, StorageTarget& target) const {
+    if (target.names_local_memory() || !is_local_memory_type(clang_getCursorType(expression))) return;
+    target.root = -1;
+    target.is_local_memory = true;
+    target.unknown_local = true;
+}
+
+bool KernelIrBuilder::holds_outside_helper(const StorageTarget& target, VariableId first_own) const {
+    if (!target.names_local_memory() || target.unknown_local) return false;
+    for (const Subscript& subscript : target.subscripts) {
+        const std::string& text = subscript.text;
+        for (std::size_t at = text.find('#'); at != std::string::npos; at = text.find('#', at + 1)) {
+            std::size_t end = at + 1;
+            while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+            if (end > at + 1 && std::stoll(text.substr(at + 1, end - at - 1)) >= first_own) return false;
+        }
+    }
+    return true;
 }
 
 std::string KernelIrBuilder::canonical(CXCursor expression) {

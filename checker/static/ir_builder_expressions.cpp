@@ -50,7 +50,7 @@ ValueSources KernelIrBuilder::lower_expression(CXCursor expression, Node& sequen
             StorageTarget target = lower_storage(expression, sequence);
             // `tile[ly]` of a 2-D array only names a row; the element is read by the outer subscript.
             // A struct field `pairs[i].x` is read as the element's part ".x".
-            if (target.is_local_memory && target.root >= 0 && !is_array_type(clang_getCursorType(expression)))
+            if (target.names_local_memory() && !is_array_type(clang_getCursorType(expression)))
                 emit_access(expression, target, true, false, false, sequence);
             return target.address_sources;
         }
@@ -107,7 +107,7 @@ ValueSources KernelIrBuilder::lower_unary(CXCursor expression, Node& sequence) {
     switch (unary_shape_of(expression)) {
         case UnaryShape::dereference: {
             StorageTarget target = lower_storage(expression, sequence);
-            if (target.is_local_memory && target.root >= 0 && !is_array_type(clang_getCursorType(expression)))
+            if (target.names_local_memory() && !is_array_type(clang_getCursorType(expression)))
                 emit_access(expression, target, true, false, false, sequence);
             return target.address_sources;
         }
@@ -181,7 +181,7 @@ ValueSources KernelIrBuilder::lower_builtin_call(CXCursor call, const std::strin
         StorageTarget target = lower_storage(arguments.back(), sequence);
         target.subscripts.push_back({name + "(" + canonical(offset) + ")", offset_sources});
         target.address_sources.add(offset_sources);
-        if (target.is_local_memory && target.root >= 0) emit_access(call, target, is_vload, is_vstore, false, sequence);
+        if (target.names_local_memory()) emit_access(call, target, is_vload, is_vstore, false, sequence);
         if (is_vload) sources.add(target.address_sources);
         return sources;
     }
@@ -205,8 +205,7 @@ ValueSources KernelIrBuilder::lower_builtin_call(CXCursor call, const std::strin
         }
         StorageTarget target = lower_storage(argument, sequence);
         sources.add(target.address_sources);
-        if (target.root < 0) continue;
-        if (target.is_local_memory) {
+        if (target.names_local_memory()) {
             emit_access(argument, target, true, true, /*opaque=*/true, sequence);
         } else if (target.subscripts.empty() &&
                    clang_getCursorKind(strip_wrappers(argument)) == CXCursor_UnaryOperator) {
@@ -233,19 +232,28 @@ ValueSources KernelIrBuilder::lower_async_copy(CXCursor call, const std::vector<
     sources.add(destination.address_sources);
     for (bool is_destination : {false, true}) {
         const StorageTarget& end = is_destination ? destination : source;
-        if (!end.is_local_memory || end.root < 0) continue;
+        if (!end.names_local_memory()) continue;
         emit_access(call, end, /*reads=*/!is_destination, /*writes=*/is_destination, /*opaque=*/false, sequence);
-        sequence.children.back().access.group_wide = true;
+        if (!end.unknown_local) sequence.children.back().access.group_wide = true;
     }
     return sources;
 }
 
 ValueSources KernelIrBuilder::store(CXCursor target_expression, StoreMode mode, const ValueSources& value,
                                     Node& sequence, CXCursor value_expression) {
-    StorageTarget target = lower_storage(target_expression, sequence);
-    if (target.root < 0) return target.address_sources;
     CXCursor plain = strip_wrappers(target_expression);
-    bool whole_variable = clang_getCursorKind(plain) == CXCursor_DeclRefExpr && !target.is_local_memory;
+    bool names_variable = clang_getCursorKind(plain) == CXCursor_DeclRefExpr;
+    // `p = As` or `p += 16` changes the pointer p itself, not the __local memory it points to.
+    bool pointer_itself = names_variable && is_pointer_type(clang_getCursorType(plain));
+    StorageTarget target = lower_storage(target_expression, sequence);
+    if (pointer_itself && target.is_local_memory) {
+        target.root = variable_for(clang_getCursorReferenced(plain));
+        target.is_local_memory = false;
+        target.unknown_local = false;
+        target.subscripts.clear();
+    }
+    if (target.root < 0 && !target.unknown_local) return target.address_sources;
+    bool whole_variable = names_variable && !target.is_local_memory;
     if (whole_variable && mode == StoreMode::write && !clang_Cursor_isNull(value_expression))
         remember_value(clang_getCursorReferenced(plain), target.root, value_expression, value);
     else
@@ -270,6 +278,23 @@ ValueSources KernelIrBuilder::store(CXCursor target_expression, StoreMode mode, 
 
 void KernelIrBuilder::emit_access(CXCursor expression, const StorageTarget& target, bool reads, bool writes,
                                   bool opaque, Node& sequence) {
+    if (target.unknown_local) {
+        // Which array is unknown: an opaque access to every one it may reach, which can show that a
+        // barrier is needed but never raises an error.
+        for (VariableId storage : local_storage_) {
+            StorageTarget each;
+            each.root = storage;
+            each.is_local_memory = true;
+            emit_access(expression, each, reads, writes, /*opaque=*/true, sequence);
+        }
+        return;
+    }
+    // Through a view of a wider type (`(__local float4*)tile`, `view[lid]`) one access covers
+    // several elements of the array: which ones another access of the array shares is not worked
+    // out, so it is opaque (never an error, still keeps a barrier needed).
+    // (An async copy's range and vloadN/vstoreN are calls, with rules of their own.)
+    bool is_call = clang_getCursorKind(expression) == CXCursor_CallExpr;
+    if (!is_call && !target.subscripts.empty() && target.subscripts.back().unit > 1) opaque = true;
     Node node = make_node(NodeKind::access, position(expression));
     node.access.array = target.root;
     node.access.reads = reads;

@@ -32,6 +32,13 @@ struct StorageTarget {
     bool is_local_memory = false;
     std::vector<Subscript> subscripts;
     ValueSources address_sources;
+    // A pointer into __local memory that cannot be followed to one array (returned by a helper
+    // that returns different things, chosen by `?:`, a reassigned pointer variable, a __local
+    // pointer kept in a private array): it may reach any __local array, and an access through it
+    // is taken as an opaque access to each of them.
+    bool unknown_local = false;
+
+    bool names_local_memory() const { return is_local_memory && (root >= 0 || unknown_local); }
 };
 
 // A pointer variable or helper parameter that always points into one __local array.
@@ -82,6 +89,13 @@ public:
     // What a condition reads, without lowering it (for `x == y` tests); nullopt if it calls a helper.
     std::optional<ValueSources> plain_sources(CXCursor expression);
 
+    // Marks `target` as an unknown __local pointer when `expression` has a __local type that the
+    // steps above could not follow to an array.
+    void mark_unknown_local(CXCursor expression, StorageTarget& target) const;
+    // Whether a helper's returned target can stand for the call outside the helper: its index text
+    // names no variable of the helper's own (ids from `first_own`), which mean nothing outside.
+    bool holds_outside_helper(const StorageTarget& target, VariableId first_own) const;
+
     // variables
     VariableId declare_variable(CXCursor declaration);
     VariableId variable_for(CXCursor declaration);
@@ -103,6 +117,10 @@ private:
         std::set<DeclarationKey> reassigned;  // assigned after their declaration, or address taken
         std::set<DeclarationKey> address_taken;
         VariableId result = -1;               // a helper's return value
+        // A helper returning a __local pointer: the target of its `return`s when they all agree and
+        // it can be followed; returned_unknown when they do not (or it cannot).
+        std::optional<StorageTarget> returned;
+        bool returned_unknown = false;
     };
 
     void find_reassigned(CXCursor body, FunctionFrame& frame);
@@ -115,6 +133,12 @@ private:
     std::map<DeclarationKey, VariableId> program_scope_;
     std::map<VariableId, std::string> substitutes_;  // single-valued variables: canonical value
     std::map<VariableId, LocalAlias> aliases_;
+    // __local storage an unknown __local pointer may reach: the kernel's __local variables and its
+    // `__local T*` arguments.
+    std::vector<VariableId> local_storage_;
+    // What the helper inlined last returned, when it returns a __local pointer that can be followed.
+    std::optional<StorageTarget> last_helper_return_;
+    bool last_helper_return_unknown_ = false;
     // Counters of `for` loops, by what they iterate over: "@1{0|(@<4)|++@}" for the counter of a
     // loop at nesting depth 1 running from 0 while < 4 by ++. Two loops with the same header at the
     // same depth give their counters one name, so `acc[ly][lx + w * G]` in the loop that zeroes it

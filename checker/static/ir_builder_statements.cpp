@@ -9,6 +9,12 @@ namespace {
 // so this only bounds the work on unusual code).
 constexpr std::size_t max_inline_depth = 8;
 
+std::vector<std::string> subscript_texts(const std::vector<Subscript>& subscripts) {
+    std::vector<std::string> texts;
+    for (const Subscript& subscript : subscripts) texts.push_back(subscript.text);
+    return texts;
+}
+
 CXCursor body_of(CXCursor function) {
     for (CXCursor child : children_of(function))
         if (clang_getCursorKind(child) == CXCursor_CompoundStmt) return child;
@@ -305,7 +311,24 @@ void KernelIrBuilder::lower_return(CXCursor statement, Node& sequence) {
     bool in_helper = frames_.size() > 1;
     std::vector<CXCursor> children = children_of(statement);
     if (!children.empty()) {
-        ValueSources value = lower_expression(children[0], sequence);
+        ValueSources value;
+        if (in_helper && is_pointer_type(clang_getCursorType(children[0])) &&
+            is_local_memory_type(clang_getCursorType(children[0]))) {
+            // A helper returning a __local pointer: remembered, so that `*element(tile, r, c)` is an
+            // access to tile at the returned subscripts (when every return agrees).
+            StorageTarget target = lower_storage(children[0], sequence);
+            value = target.address_sources;
+            FunctionFrame& frame = frames_.back();
+            bool agrees = !frame.returned || (frame.returned->root == target.root &&
+                                              subscript_texts(frame.returned->subscripts) ==
+                                                  subscript_texts(target.subscripts));
+            if (!agrees || !holds_outside_helper(target, frame.result))
+                frame.returned_unknown = true;
+            else
+                frame.returned = target;
+        } else {
+            value = lower_expression(children[0], sequence);
+        }
         if (in_helper && frames_.back().result >= 0) emit_assignment(statement, frames_.back().result, value, sequence);
     }
     Node exit = make_node(NodeKind::exit, position(statement));
@@ -364,7 +387,11 @@ ValueSources KernelIrBuilder::inline_helper(CXCursor call, CXCursor definition, 
     }
     lower_statement(body, helper);
     VariableId result = frames_.back().result;
+    std::optional<StorageTarget> returned = frames_.back().returned;
+    bool returned_unknown = frames_.back().returned_unknown;
     frames_.pop_back();
+    last_helper_return_ = returned;
+    last_helper_return_unknown_ = returned_unknown;
     sequence.children.push_back(std::move(helper));
     ValueSources value;
     value.add(result);

@@ -23,6 +23,9 @@ VariableId KernelIrBuilder::declare_variable(CXCursor declaration) {
     variable.scalar_bytes = scalar_bytes_of(type);
     kernel_.variables.push_back(variable);
     if (is_array_type(type) && !variable.is_local_memory) private_arrays_.insert(id);
+    // __local storage: a __local variable, or a `__local T*` kernel argument.
+    bool kernel_argument = frames_.size() == 1 && clang_getCursorKind(declaration) == CXCursor_ParmDecl;
+    if (variable.is_local_memory && (!is_pointer_type(type) || kernel_argument)) local_storage_.push_back(id);
     frames_.back().variables[key_of(declaration)] = id;
     return id;
 }
