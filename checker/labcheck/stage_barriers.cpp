@@ -117,6 +117,24 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
     const OclgrindOutput output = parse_oclgrind_output(run.output);
     findings = dynamic_findings(output, context);
 
+    // A size Oclgrind did not simulate is not a size it found nothing at.
+    if (const auto* skipped = run.first("set-skipped")) {
+        findings.push_back(warning("oclgrind-not-run", "Oclgrind could not run the kernel at one define set",
+                                   fmt::format("Oclgrind did not run the kernel at define set '{}': {}. Its dynamic "
+                                               "checks (data races, barrier divergence) did not happen there.",
+                                               run.job.define_set, skipped->value("reason", ""))));
+    }
+    for (const auto* check : run.all("check")) {
+        if (check->value("ran", true)) continue;
+        findings.push_back(
+            warning("oclgrind-not-run", "Oclgrind could not run the kernel at one size",
+                    fmt::format("Under Oclgrind, at size {}{}, the kernel did not run to the end, so Oclgrind's checks "
+                                "did not happen there: {}",
+                                check->value("size", "?"),
+                                run.job.define_set.empty() ? "" : " and define set '" + run.job.define_set + "'",
+                                check->value("problem", ""))));
+    }
+
     const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
     if (end.grader_problem) {
         grader_problem = end.text;
@@ -148,11 +166,18 @@ bool oclgrind_needs_retry(const UnitRun& dynamic) {
 }
 
 StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic) {
+    DynamicRuns runs;
+    if (dynamic != nullptr) runs.runs.push_back(dynamic);
+    return evaluate_barriers(lab, static_run, runs);
+}
+
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const DynamicRuns& dynamic) {
     StageResult r = empty_result(lab, Stage::barriers);
-    r.seconds = static_run.outcome.seconds + (dynamic != nullptr ? dynamic->outcome.seconds : 0.0);
+    r.seconds = static_run.outcome.seconds;
+    for (const auto* run : dynamic.runs) r.seconds += run->outcome.seconds;
     std::string grader_problem;
     r.findings = static_findings(lab, static_run, grader_problem);
-    if (dynamic == nullptr) {
+    if (dynamic.runs.empty() && dynamic.left_out.empty()) {
         // Without Oclgrind (e.g. a GPU machine without the Debian package) the
         // static analysis still judges the stage; the gap is said, not hidden.
         r.findings.push_back(warning("oclgrind-missing", "only the static analysis ran: Oclgrind is not installed",
@@ -160,8 +185,25 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
                                      "was skipped because the oclgrind program is not installed here. Install it "
                                      "(Debian: sudo apt-get install oclgrind) for the full check."));
     } else {
-        auto more = oclgrind_findings(lab, *dynamic, grader_problem);
-        r.findings.insert(r.findings.end(), more.begin(), more.end());
+        for (const auto* run : dynamic.runs) {
+            for (auto& f : oclgrind_findings(lab, *run, grader_problem)) {
+                // The same problem at several define sets is told once, at the first.
+                const bool told = std::any_of(r.findings.begin(), r.findings.end(), [&](const Finding& earlier) {
+                    return earlier.source == f.source && earlier.rule == f.rule && earlier.line == f.line;
+                });
+                if (told) continue;
+                if (dynamic.runs.size() > 1 && !run->job.define_set.empty()) {
+                    f.message = fmt::format("At define set '{}': {}", run->job.define_set, f.message);
+                }
+                r.findings.push_back(std::move(f));
+            }
+        }
+        if (dynamic.runs.empty()) {
+            std::string sets;
+            for (const auto& s : dynamic.left_out) sets += "\n  " + s;
+            r.findings.push_back(warning("oclgrind-not-run", "Oclgrind did not run: every define set is too large",
+                                         "Only the static analysis checked this kernel; Oclgrind left out:" + sets));
+        }
     }
     if (!grader_problem.empty()) return grader_error(lab, Stage::barriers, grader_problem);
 
@@ -192,7 +234,19 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
         return r;
     }
     r.verdict = Verdict::pass;
-    r.reason = fmt::format("no barrier problems (static analysis; Oclgrind at {})", sizes_text(*dynamic));
+    std::string ran;
+    for (const auto* run : dynamic.runs) {
+        ran += (ran.empty() ? "" : "; ") + sizes_text(*run) +
+               (run->job.define_set.empty() ? "" : " at '" + run->job.define_set + "'");
+    }
+    r.reason = fmt::format("no barrier problems (static analysis; Oclgrind at {}", ran);
+    if (!dynamic.left_out.empty()) {
+        // Said, not hidden: the dynamic check did not run at every set (the static analysis did).
+        std::string sets;
+        for (const auto& s : dynamic.left_out) sets += (sets.empty() ? "" : "; ") + s;
+        r.reason += "; not at " + sets;
+    }
+    r.reason += ")";
     return r;
 }
 
