@@ -146,6 +146,13 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     if (wrong > 0) {
         fmt::print("\n{} of {} checks wrong{}. Timing is skipped until every size is right.\n", wrong, checked,
                    sets.size() > 1 ? fmt::format(" ({} sizes × {} define sets)", sizes.size(), sets.size()) : "");
+        if (session.device.platform_name.find("Portable Computing Language") != std::string::npos) {
+            // PoCL 3.1 miscomputes some correct kernels with barriers under uniform conditions (checker/README.md).
+            fmt::print(
+                "On PoCL: if your kernel has a barrier under a work-group-uniform condition and is right at the other "
+                "define sets, run it again with POCL_WORK_GROUP_METHOD=cbs in the environment; right there means "
+                "PoCL's default work-group compiler got it wrong, not you (labcheck checks this by itself).\n");
+        }
         return 1;
     }
     if (!options.no_timing && timed) {
