@@ -47,7 +47,7 @@ std::string unfinished_activity(const UnitRun& run) {
     const auto done = run.all("check");
     if (starts.size() > done.size()) {
         const auto& s = *starts.back();
-        return fmt::format("while checking size {} (seed {}{}{})", s.value("size", "?"), s.value("seed", 1),
+        return fmt::format("while checking size {} (seed {}{}){}", s.value("size", "?"), s.value("seed", 1),
                            s.value("hidden", false) ? ", a hidden size" : "",
                            run.job.define_set.empty() ? "" : " at define set '" + run.job.define_set + "'");
     }
