@@ -60,6 +60,9 @@ struct SizeVerdict {
     ProblemSize size;
     bool ok = false;
     std::string problem;  // one paragraph when not ok: what was wrong, where, what to try
+    // bit_fingerprint of the output the kernel wrote (0 when the driver has none): two
+    // identical launches of a kernel without undefined behaviour give the same one.
+    std::uint64_t output_fingerprint = 0;
 };
 
 class LabProblem {

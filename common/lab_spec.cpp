@@ -78,6 +78,69 @@ std::optional<SpeedupSpec> speedup_from(const toml::table& t, const std::string&
     return s;
 }
 
+bool same_defines(const Defines& a, const Defines& b) {
+    if (a.items().size() != b.items().size()) return false;
+    for (const auto& d : a.items()) {
+        if (b.get(d.name) != d.value) return false;
+    }
+    return true;
+}
+
+void add_define_set(std::vector<DefineSet>& sets, DefineSet set) {
+    for (const auto& earlier : sets) {
+        if (same_defines(earlier.defines, set.defines)) return;
+    }
+    sets.push_back(std::move(set));
+}
+
+// The class defaults (this class first), then each [[define_sets]] entry on top of [defines].
+std::vector<DefineSet> define_sets_from(const toml::table& t, const std::string& cls, const std::string& file) {
+    const std::string other = cls == "gpu" ? "cpu" : "gpu";
+    const Defines base = defines_from(t["defines"].as_table(), file);
+    std::vector<DefineSet> sets;
+    Defines own = base;
+    own.merge(defines_from(t[cls]["defines"].as_table(), file));
+    Defines others = base;
+    others.merge(defines_from(t[other]["defines"].as_table(), file));
+    const bool one_default = same_defines(own, others);
+    sets.push_back({one_default ? "defaults" : cls + " defaults", own});
+    add_define_set(sets, {other + " defaults", others});
+
+    const auto node = t["define_sets"];
+    if (!node) return sets;
+    const std::string expected = "[[define_sets]] tables, each with name = \"...\" and defines = { NAME = value, ... }";
+    const auto* array = node.as_array();
+    if (array == nullptr) bad_setting(file, "define_sets", expected);
+    std::vector<std::string> names;
+    for (const auto& item : *array) {
+        const auto* entry = item.as_table();
+        if (entry == nullptr) bad_setting(file, "define_sets", expected);
+        for (const auto& [key, value] : *entry) {
+            const std::string k(key.str());
+            if (k != "name" && k != "defines") {
+                throw UserError({"only the keys name and defines in a [[define_sets]] entry",
+                                 fmt::format("an unknown key \"{}\"", k), file,
+                                 "remove it (a comment can say why the set is there)"});
+            }
+        }
+        const auto name = (*entry)["name"].value<std::string>();
+        const auto* defines = (*entry)["defines"].as_table();
+        if (!name || name->empty() || defines == nullptr || defines->empty()) {
+            bad_setting(file, "define_sets", expected);
+        }
+        for (const auto& earlier : sets) {
+            if (earlier.name == *name) {
+                throw UserError({"a different name for each define set",
+                                 fmt::format("two define sets are named \"{}\"", *name), file, "rename one of them"});
+            }
+        }
+        Defines set = base;
+        set.merge(defines_from(defines, file));
+        add_define_set(sets, {*name, set});
+    }
+    return sets;
+}
+
 }  // namespace
 
 std::vector<std::string> lab_folders(const fs::path& root) {
@@ -130,6 +193,7 @@ LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass dev
     spec.kernel_file = required_string(t, "kernel_file", file);
     spec.defines = defines_from(t["defines"].as_table(), file);
     spec.defines.merge(defines_from(t[cls]["defines"].as_table(), file));
+    spec.define_sets = define_sets_from(t, cls, file);
     spec.bench_defines = defines_from(t["bench_defines"].as_table(), file);
     spec.bench_defines.merge(defines_from(t[cls]["bench_defines"].as_table(), file));
     spec.check_sizes = string_list(pick(t, cls, "sizes", "check"), "sizes.check", file);

@@ -24,6 +24,13 @@ struct SpeedupSpec {
     double min_ratio = 1.0;  // baseline time / lab time must be at least this
 };
 
+// One configuration of a lab's defines that its kernel must be right at. The
+// correctness stage, Oclgrind and `lab run` check every set a lab lists.
+struct DefineSet {
+    std::string name;  // "cpu defaults", "gpu defaults", or a [[define_sets]] name: "asymmetric"
+    Defines defines;   // complete: [defines] with the set's own values on top
+};
+
 struct LabSpec {
     std::string number;  // "02"
     std::string folder;  // "02-transpose-local"
@@ -33,6 +40,10 @@ struct LabSpec {
     std::string kernel_file;  // "transpose.cl"
     Defines defines;          // defaults for the device class it was loaded for
     Defines bench_defines;    // added to `defines` when `lab bench` runs the solution (its tuned extras)
+    // The sets the kernel is checked at: this class's defaults first (the same as `defines`),
+    // then the other class's defaults, then every [[define_sets]] entry; a set equal to an
+    // earlier one is left out. Lab 01's single TILE_SIZE gives one set, "defaults".
+    std::vector<DefineSet> define_sets;
     std::vector<std::string> check_sizes;
     std::string time_size;
     std::vector<std::string> bench_sizes;

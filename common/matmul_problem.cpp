@@ -122,10 +122,13 @@ SizeVerdict MatmulProblem::check(ProblemSize size, std::uint64_t seed) {
     // With padding, the kernel's output buffer is the padded C: name its shape as the kernel sees it.
     const LaunchShape s = shape(size);
     const OutputShape output{"c", size.m, size.n, s.padded.rows, s.padded.cols};
+    // Every bit of every product: two identical launches must give the same (see repeated_check.hpp).
+    std::uint64_t fingerprint = 0;
+    for (const Matrix& product : c) fingerprint = fingerprint * 1099511628211ull ^ bit_fingerprint(product);
     if (batch_ == 1) {
         const std::string text =
             verdict_text(compare_with_reference(matmul_reference(a[0], b[0], rows), c[0], tolerance), damage, output);
-        return {size, text.empty(), text};
+        return {size, text.empty(), text, fingerprint};
     }
 
     std::string text = damage.any() ? describe_guard_damage(damage, "c", batch_ * s.padded.rows, s.padded.cols) +
@@ -146,7 +149,7 @@ SizeVerdict MatmulProblem::check(ProblemSize size, std::uint64_t seed) {
                             z, wrong);
         break;
     }
-    return {size, text.empty(), text};
+    return {size, text.empty(), text, fingerprint};
 }
 
 std::string MatmulProblem::batch_hint(const std::vector<Matrix>& c, const std::vector<Matrix>& a,

@@ -1,6 +1,7 @@
 #include "matrix.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 
 namespace course {
@@ -37,6 +38,19 @@ Matrix top_left(const Matrix& m, std::size_t rows, std::size_t cols) {
 
 std::size_t round_up(std::size_t value, std::size_t multiple) {
     return (value + multiple - 1) / multiple * multiple;
+}
+
+std::uint64_t bit_fingerprint(const Matrix& m) {
+    std::uint64_t hash = 14695981039346656037ull;  // FNV-1a
+    for (const float value : m.values) {
+        std::uint32_t bits = 0;
+        std::memcpy(&bits, &value, sizeof bits);
+        for (int byte = 0; byte < 4; ++byte) {
+            hash ^= (bits >> (8 * byte)) & 0xffu;
+            hash *= 1099511628211ull;
+        }
+    }
+    return hash;
 }
 
 }  // namespace course

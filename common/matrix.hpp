@@ -32,6 +32,10 @@ Matrix zero_padded(const Matrix& m, std::size_t rows, std::size_t cols);
 // The top-left rows × cols corner of `m`.
 Matrix top_left(const Matrix& m, std::size_t rows, std::size_t cols);
 
+// A 64-bit hash of the values' bits (NaN payloads and the sign of zero included):
+// two launches that wrote the same bits give the same fingerprint.
+std::uint64_t bit_fingerprint(const Matrix& m);
+
 // The smallest multiple of `multiple` that is ≥ value (value ≥ 0, multiple ≥ 1).
 std::size_t round_up(std::size_t value, std::size_t multiple);
 

@@ -121,7 +121,7 @@ SizeVerdict StrassenProblem::check_at(ProblemSize size, std::uint64_t seed, int 
     }
     if (!quadrants.empty()) text += (text.empty() ? "" : "\n") + quadrants;
     if (!text.empty() && levels > 0) text += "\n" + diagnosis();
-    return {size, text.empty(), text};
+    return {size, text.empty(), text, bit_fingerprint(c)};
 }
 
 std::string StrassenProblem::diagnosis() {

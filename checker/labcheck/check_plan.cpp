@@ -1,6 +1,7 @@
 #include "check_plan.hpp"
 
 #include "lab_problem.hpp"
+#include "launch_geometry.hpp"
 #include "problem_size.hpp"
 #include "timed_result.hpp"
 #include "user_error.hpp"
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
@@ -83,10 +85,30 @@ HiddenChecks parse_lab_table(const toml::table& table, const std::string& where)
     return checks;
 }
 
-std::vector<std::string> default_race_sizes(const course::LabSpec& spec) {
+// The depth of a K step at these defines: TILE_K, else TILE_SIZE, else 16.
+std::size_t k_step(const course::Defines& defines) {
+    for (const char* name : {"TILE_K", "TILE_SIZE"}) {
+        if (const auto value = defines.get(name)) {
+            try {
+                const long step = std::stol(*value);
+                if (step > 0) return static_cast<std::size_t>(step);
+            } catch (const std::exception&) {
+            }
+        }
+    }
+    return 16;
+}
+
+std::vector<std::string> default_race_sizes(const course::LabSpec& spec, const course::Defines& defines) {
     if (spec.problem == "transpose") return {"1x1", "17x33"};
-    // K = 33 leaves a partial K tile for any tile size from 2 to 32; M and N are ragged too.
-    if (spec.problem == "matmul") return {"1x1x1", "17x33x20"};
+    // Three K steps, the last one partial; M and N ragged. Where the host pads to whole tiles
+    // (labs 05, 06) 1x1x1 is the same single work-group again: left out, Oclgrind is slow.
+    if (spec.problem == "matmul") {
+        const std::size_t step = k_step(defines);
+        const std::string three_steps = fmt::format("17x{}x20", 2 * step + step / 2 + 1);
+        if (spec.geometry == "thread_work" || spec.geometry == "register_tiles") return {three_steps};
+        return {"1x1x1", three_steps};
+    }
     std::vector<std::string> sizes(
         spec.check_sizes.begin(),
         spec.check_sizes.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, spec.check_sizes.size())));
@@ -200,14 +222,63 @@ SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden) {
     return {candidates[pick], data_seed, pick > 0};
 }
 
-std::vector<SizeCheck> race_checks(const course::LabSpec& spec) {
+std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec,
+                                                   const std::vector<std::pair<std::string, std::string>>& overrides) {
+    if (overrides.empty()) return spec.define_sets;
+    course::Defines defines = spec.defines;
+    for (const auto& [name, value] : overrides) defines.set(name, value);
+    return {{"command line", defines}};
+}
+
+std::string define_flags(const course::Defines& defines) {
+    std::string flags;
+    for (const auto& d : defines.items()) flags += (flags.empty() ? "-D " : " -D ") + d.name + "=" + d.value;
+    return flags;
+}
+
+double simulated_work(const course::LabSpec& spec, const course::Defines& defines,
+                      const std::vector<SizeCheck>& checks) {
+    course::Extents multiple{1, 1, 1};
+    try {
+        multiple = course::padding_multiples(spec.geometry, defines);
+    } catch (const UserError&) {
+    }
+    std::size_t scale = 1;
+    if (spec.problem == "strassen") {
+        if (const auto levels = defines.get("LEVELS")) {
+            try {
+                scale = std::size_t{1} << std::min(std::stoul(*levels), 8ul);
+            } catch (const std::exception&) {
+            }
+        }
+    }
+    const auto padded = [](std::size_t n, std::size_t multiple) { return (n + multiple - 1) / multiple * multiple; };
+    double work = 0.0;
+    const auto form = course::size_form_of(spec.problem);
+    for (const auto& check : checks) {
+        try {
+            const auto size = course::parse_problem_size(check.size, form);
+            if (form == course::SizeForm::m_by_k) {
+                work += static_cast<double>(size.m) * static_cast<double>(size.k);
+            } else {
+                work += static_cast<double>(padded(size.m, multiple.rows * scale)) *
+                        static_cast<double>(padded(size.n, multiple.cols * scale)) *
+                        static_cast<double>(padded(size.k, multiple.inner * scale));
+            }
+        } catch (const UserError&) {
+        }
+    }
+    return work;
+}
+
+std::vector<SizeCheck> race_checks(const course::LabSpec& spec, const course::Defines& defines) {
     std::vector<std::string> sizes;
     if (const auto* list = spec.settings["checker"]["race_sizes"].as_array()) {
         for (const auto& item : *list) {
             if (const auto s = item.value<std::string>()) sizes.push_back(*s);
         }
     }
-    if (sizes.empty()) sizes = default_race_sizes(spec);
+    if (sizes.empty()) sizes = default_race_sizes(spec, defines);
     std::vector<SizeCheck> checks;
     for (const auto& size : sizes) checks.push_back({size, 1, false});
     return checks;

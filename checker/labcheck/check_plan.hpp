@@ -61,10 +61,30 @@ std::vector<SizeCheck> correctness_checks(const course::LabSpec& spec, const Hid
 // when a hidden time size does not parse.
 SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden);
 
-// The sizes Oclgrind runs the kernel at: `race_sizes` from the lab's [checker]
-// table when given, else small sizes with ragged edges (and a partial K tile) for
-// the lab's kind of problem, else its first two contract sizes.
-std::vector<SizeCheck> race_checks(const course::LabSpec& spec);
+// The define sets a run checks: the lab's own (LabSpec::define_sets), or, when the command
+// line gives -D, a single set named "command line": this class's defaults with those on top
+// (whoever passes -D chose one configuration to try; the report says the lab's sets were not run).
+std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec,
+                                                   const std::vector<std::pair<std::string, std::string>>& overrides);
+
+// "-D TILE_M=32 -D TILE_N=64 ...": a set's defines as command-line flags.
+std::string define_flags(const course::Defines& defines);
+
+// The sizes Oclgrind runs the kernel at, at one define set: `race_sizes` from the lab's
+// [checker] table when given, else small sizes with ragged edges for the lab's kind of
+// problem (a product gets K = 2.5 K-steps + 1 at the set's TILE_K or TILE_SIZE: at least
+// three steps and a partial one, so write-after-read races between steps can show; 1x1x1
+// too, unless the host pads to whole tiles), else its first two contract sizes.
+std::vector<SizeCheck> race_checks(const course::LabSpec& spec, const course::Defines& defines);
+
+// Multiply-adds (elements moved, for a transpose) Oclgrind would simulate for `checks` at
+// these defines, after the host's padding (2^LEVELS × the macro tile for Strassen).
+double simulated_work(const course::LabSpec& spec, const course::Defines& defines,
+                      const std::vector<SizeCheck>& checks);
+
+// Above this Oclgrind takes minutes: a set whose race sizes need more is left out of the
+// dynamic check, and the report says which and why.
+inline constexpr double kOclgrindWorkLimit = 4.0e6;
 
 // "04" from "04", "4" or "04-matmul-tiled"; empty when it starts with no digit.
 std::string lab_number(const std::string& text);

@@ -48,7 +48,7 @@ struct StaticBlindness {
 };
 
 StaticBlindness static_blindness(const std::vector<Finding>& findings, const UnitRun& static_run,
-                                 const UnitRun* dynamic) {
+                                 const DynamicRuns& dynamic) {
     for (const auto& f : findings) {
         if (f.rule == "parse-error") {
             return {fmt::format("it could not read the file{}: {}", f.line > 0 ? fmt::format(" (line {})", f.line) : "",
@@ -58,7 +58,7 @@ StaticBlindness static_blindness(const std::vector<Finding>& findings, const Uni
         if (f.rule == "static-unavailable") return {"it is not part of this build of labcheck", true};
     }
     const auto* event = static_run.first("static");
-    const auto* built = dynamic != nullptr ? dynamic->first("build") : nullptr;
+    const auto* built = dynamic.runs.empty() ? nullptr : dynamic.runs.front()->first("build");
     if (event != nullptr && built != nullptr && event->contains("kernels")) {
         const auto& seen = event->at("kernels");
         for (const auto& name : built->value("kernels", nlohmann::json::array())) {
@@ -73,12 +73,13 @@ StaticBlindness static_blindness(const std::vector<Finding>& findings, const Uni
 }
 
 // Whether the Oclgrind run judged the whole file: it ran, built, finished and simulated every
-// instruction. A timeout is a judgement (an error finding), not a gap.
-bool dynamic_complete(const std::vector<Finding>& findings, const UnitRun* dynamic) {
-    if (dynamic == nullptr) return false;
+// instruction, at every define set it ran (sets left out as too large to simulate are no gap in
+// what it read of the file). A timeout is a judgement (an error finding), not a gap.
+bool dynamic_complete(const std::vector<Finding>& findings, const DynamicRuns& dynamic) {
+    if (dynamic.runs.empty()) return false;
     return std::none_of(findings.begin(), findings.end(), [](const Finding& f) {
         return f.rule == "oclgrind-build" || f.rule == "oclgrind-incomplete" || f.rule == "oclgrind-simulator" ||
-               f.rule == "oclgrind-missing";
+               f.rule == "oclgrind-missing" || f.rule == "oclgrind-not-run" || f.rule == "oclgrind-error-limit";
     });
 }
 
@@ -160,6 +161,24 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
     const OclgrindOutput output = parse_oclgrind_output(run.output);
     findings = dynamic_findings(output, context);
 
+    // A size Oclgrind did not simulate is not a size it found nothing at.
+    if (const auto* skipped = run.first("set-skipped")) {
+        findings.push_back(warning("oclgrind-not-run", "Oclgrind could not run the kernel at one define set",
+                                   fmt::format("Oclgrind did not run the kernel at define set '{}': {}. Its dynamic "
+                                               "checks (data races, barrier divergence) did not happen there.",
+                                               run.job.define_set, skipped->value("reason", ""))));
+    }
+    for (const auto* check : run.all("check")) {
+        if (check->value("ran", true)) continue;
+        findings.push_back(
+            warning("oclgrind-not-run", "Oclgrind could not run the kernel at one size",
+                    fmt::format("Under Oclgrind, at size {}{}, the kernel did not run to the end, so Oclgrind's checks "
+                                "did not happen there: {}",
+                                check->value("size", "?"),
+                                run.job.define_set.empty() ? "" : " and define set '" + run.job.define_set + "'",
+                                check->value("problem", ""))));
+    }
+
     const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
     if (end.grader_problem) {
         grader_problem = end.text;
@@ -199,14 +218,22 @@ bool oclgrind_needs_retry(const UnitRun& dynamic) {
 
 StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic,
                               const std::string& dynamic_skipped) {
+    DynamicRuns runs;
+    if (dynamic != nullptr) runs.runs.push_back(dynamic);
+    runs.skipped = dynamic_skipped;
+    return evaluate_barriers(lab, static_run, runs);
+}
+
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const DynamicRuns& dynamic) {
     StageResult r = empty_result(lab, Stage::barriers);
-    r.seconds = static_run.outcome.seconds + (dynamic != nullptr ? dynamic->outcome.seconds : 0.0);
+    r.seconds = static_run.outcome.seconds;
+    for (const auto* run : dynamic.runs) r.seconds += run->outcome.seconds;
     std::string grader_problem;
     r.findings = static_findings(lab, static_run, grader_problem);
-    if (dynamic == nullptr && !dynamic_skipped.empty()) {
-        r.findings.push_back(warning("oclgrind-skipped", "only the static analysis ran: " + dynamic_skipped,
-                                     "The run under Oclgrind was skipped: " + dynamic_skipped + "."));
-    } else if (dynamic == nullptr) {
+    if (dynamic.runs.empty() && !dynamic.skipped.empty()) {
+        r.findings.push_back(warning("oclgrind-skipped", "only the static analysis ran: " + dynamic.skipped,
+                                     "The run under Oclgrind was skipped: " + dynamic.skipped + "."));
+    } else if (dynamic.runs.empty() && dynamic.left_out.empty()) {
         // Without Oclgrind (e.g. a GPU machine without the Debian package) the
         // static analysis still judges the stage; the gap is said, not hidden.
         r.findings.push_back(warning("oclgrind-missing", "only the static analysis ran: Oclgrind is not installed",
@@ -214,8 +241,25 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
                                      "was skipped because the oclgrind program is not installed here. Install it "
                                      "(Debian: sudo apt-get install oclgrind) for the full check."));
     } else {
-        auto more = oclgrind_findings(lab, *dynamic, grader_problem);
-        r.findings.insert(r.findings.end(), more.begin(), more.end());
+        for (const auto* run : dynamic.runs) {
+            for (auto& f : oclgrind_findings(lab, *run, grader_problem)) {
+                // The same problem at several define sets is told once, at the first.
+                const bool told = std::any_of(r.findings.begin(), r.findings.end(), [&](const Finding& earlier) {
+                    return earlier.source == f.source && earlier.rule == f.rule && earlier.line == f.line;
+                });
+                if (told) continue;
+                if (dynamic.runs.size() > 1 && !run->job.define_set.empty()) {
+                    f.message = fmt::format("At define set '{}': {}", run->job.define_set, f.message);
+                }
+                r.findings.push_back(std::move(f));
+            }
+        }
+        if (dynamic.runs.empty()) {
+            std::string sets;
+            for (const auto& s : dynamic.left_out) sets += "\n  " + s;
+            r.findings.push_back(warning("oclgrind-not-run", "Oclgrind did not run: every define set is too large",
+                                         "Only the static analysis checked this kernel; Oclgrind left out:" + sets));
+        }
     }
     if (!grader_problem.empty()) return grader_error(lab, Stage::barriers, grader_problem);
 
@@ -239,9 +283,10 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
             f.summary = "neither barrier check could judge the kernel";
             f.message = "The static barrier analysis cannot vouch for this file: " + blind.why +
                         ". Oclgrind " +
-                        (dynamic == nullptr ? (dynamic_skipped.empty() ? std::string("is not installed here")
-                                                                       : "was not run: " + dynamic_skipped)
-                                            : std::string("did not finish its checks either (see below)")) +
+                        (!dynamic.runs.empty()      ? std::string("did not finish its checks either (see below)")
+                         : !dynamic.skipped.empty() ? "was not run: " + dynamic.skipped
+                         : !dynamic.left_out.empty() ? std::string("did not run: every define set is too large")
+                                                     : std::string("is not installed here")) +
                         ", so no check judged the barriers, and a stage no check judged does not pass. Write the "
                         "kernel as plain OpenCL C 1.2 (no tests of compiler macros such as __IMAGE_SUPPORT__ or "
                         "__clang__, no code the OpenCL compiler skips but a C parser reads) and both checks run.";
@@ -287,9 +332,23 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
         return r;
     }
     r.verdict = Verdict::pass;
-    r.reason = dynamic != nullptr
-                   ? fmt::format("no barrier problems (static analysis; Oclgrind at {})", sizes_text(*dynamic))
-                   : std::string("no barrier problems (static analysis)");
+    std::string ran;
+    for (const auto* run : dynamic.runs) {
+        ran += (ran.empty() ? "" : "; ") + sizes_text(*run) +
+               (run->job.define_set.empty() ? "" : " at '" + run->job.define_set + "'");
+    }
+    if (ran.empty()) {
+        r.reason = "no barrier problems (static analysis)";
+        return r;
+    }
+    r.reason = fmt::format("no barrier problems (static analysis; Oclgrind at {}", ran);
+    if (!dynamic.left_out.empty()) {
+        // Said, not hidden: the dynamic check did not run at every set (the static analysis did).
+        std::string sets;
+        for (const auto& s : dynamic.left_out) sets += (sets.empty() ? "" : "; ") + s;
+        r.reason += "; not at " + sets;
+    }
+    r.reason += ")";
     return r;
 }
 

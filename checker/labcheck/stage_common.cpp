@@ -99,13 +99,15 @@ StageResult empty_result(const LabUnderTest& lab, Stage stage) {
     return r;
 }
 
-std::string LabUnderTest::reproduce(const std::string& size, std::uint64_t seed) const {
+std::string LabUnderTest::reproduce(const std::string& size, std::uint64_t seed,
+                                    const std::vector<std::pair<std::string, std::string>>& defines) const {
     std::string command = fmt::format("build/common/lab run {} --size {} --seed {}", spec->number, size, seed);
     if (kernels.display_dir == "solutions") {
         command += " --solution";
     } else if (kernels.display_dir != "labs") {
         command += " --submission " + kernels.display_dir;
     }
+    for (const auto& [name, value] : defines) command += " -D " + name + "=" + value;
     return command;
 }
 
@@ -114,8 +116,9 @@ std::string unfinished_activity(const UnitRun& run) {
     const auto done = run.all("check");
     if (starts.size() > done.size()) {
         const auto& s = *starts.back();
-        return fmt::format("while checking size {} (seed {}{})", s.value("size", "?"), s.value("seed", 1),
-                           s.value("hidden", false) ? ", a hidden size" : "");
+        return fmt::format("while checking size {} (seed {}{}){}", s.value("size", "?"), s.value("seed", 1),
+                           s.value("hidden", false) ? ", a hidden size" : "",
+                           run.job.define_set.empty() ? "" : " at define set '" + run.job.define_set + "'");
     }
     if (run.first("build") == nullptr && run.first("device") != nullptr) return "while building the kernel";
     if (run.first("device") == nullptr && run.job.kind != JobKind::static_analysis) return "while opening the device";

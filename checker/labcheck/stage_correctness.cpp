@@ -1,6 +1,8 @@
 // Stage 2, correctness: the kernel's result at every contract size and every
-// hidden size and seed, against the double-precision reference, with NaN-filled
-// outputs and guard zones (the harness's LabProblem::check does the comparing).
+// hidden size and seed, at every define set of the lab, against the
+// double-precision reference, with NaN-filled outputs and guard zones (the
+// harness's LabProblem::check does the comparing). Each size runs twice in the
+// worker: a result that changes between identical runs is wrong.
 #include "stages.hpp"
 
 #include <fmt/format.h>
@@ -14,8 +16,18 @@ namespace {
 
 constexpr std::size_t kOtherFailuresShown = 4;  // wrong sizes listed after the first
 
-std::string size_label(const SizeCheck& check) {
-    return fmt::format("size {} (seed {}{})", check.size, check.seed, check.hidden ? ", a hidden size" : "");
+// "'asymmetric' (-D TILE_M=32 -D TILE_N=64 ...)"
+std::string set_label(const UnitRun& run) {
+    if (run.job.define_set.empty()) return {};
+    std::string flags;
+    for (const auto& [name, value] : run.job.defines) flags += (flags.empty() ? "-D " : " -D ") + name + "=" + value;
+    return fmt::format("'{}'{}", run.job.define_set, flags.empty() ? "" : " (" + flags + ")");
+}
+
+std::string size_label(const SizeCheck& check, const UnitRun& run) {
+    const std::string set = set_label(run);
+    return fmt::format("size {} (seed {}{}){}", check.size, check.seed, check.hidden ? ", a hidden size" : "",
+                       set.empty() ? "" : " at define set " + set);
 }
 
 // The first sentence of a paragraph, for one-line summaries.
@@ -32,73 +44,182 @@ std::string terse(const std::string& sentence) {
     return std::regex_replace(sentence, aside, "");
 }
 
-}  // namespace
+bool on_pocl(const UnitRun& run) {
+    const auto* device = run.first("device");
+    if (device == nullptr) return false;
+    std::string platform = device->value("platform", "");
+    for (auto& c : platform) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return platform.find("portable computing language") != std::string::npos ||
+           platform.find("pocl") != std::string::npos;
+}
 
-StageResult evaluate_correctness(const LabUnderTest& lab, const UnitRun& check) {
-    StageResult r = empty_result(lab, Stage::correctness);
-    r.seconds = check.outcome.seconds;
-    const auto& planned = check.job.checks;
-    if (planned.empty()) {
-        r.verdict = Verdict::pass;
-        r.points = r.max_points;
-        r.reason = "no sizes to check";
-        return r;
+// What one define set's run says, size by size.
+struct SetTally {
+    std::size_t run = 0, passed = 0, hidden = 0;
+    std::vector<std::string> failures;  // "size ... at define set ...: text", first in full
+    std::string first_failure;          // for the table
+    std::string skipped;                // why the set did not run here, when it did not
+    bool grader_problem = false;
+    std::string grader_text;
+};
+
+SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
+    SetTally t;
+    const auto& planned = run.job.checks;
+    if (const auto* skipped = run.first("set-skipped")) {
+        t.skipped = skipped->value("reason", "");
+        return t;
     }
-
-    std::size_t passed = 0;
-    std::size_t hidden = 0;
-    std::string first_failure;
-    std::string details;
-    std::size_t also_wrong = 0;
-    const auto results = check.all("check");
+    t.run = planned.size();
+    if (const auto* build = run.first("build"); build != nullptr && !build->value("ok", false)) {
+        // Only a set other than the first can get here: the build stage judges the first.
+        const std::string text = fmt::format("the kernel does not build at define set {}: {}", set_label(run),
+                                             first_sentence(build->value("message", "")));
+        t.first_failure = text;
+        t.failures.push_back(
+            text + "\n  reproduce: " + lab.reproduce(planned.empty() ? "1x1" : planned[0].size, 1, run.job.defines));
+        for (const auto& c : planned) t.hidden += c.hidden;
+        return t;
+    }
+    const auto results = run.all("check");
     for (std::size_t i = 0; i < results.size() && i < planned.size(); ++i) {
         const auto& event = *results[i];
-        if (planned[i].hidden) ++hidden;
+        if (planned[i].hidden) ++t.hidden;
         if (event.value("ok", false)) {
-            ++passed;
+            ++t.passed;
             continue;
         }
         const std::string problem = event.value("problem", "");
-        if (first_failure.empty()) {
-            // The first wrong size in full; the others in a line each.
-            first_failure = fmt::format("{}: {}", planned[i].size, terse(first_sentence(problem)));
-            details += fmt::format("{}: {}\n  reproduce: {}\n", size_label(planned[i]), problem,
-                                   lab.reproduce(planned[i].size, planned[i].seed));
-        } else if (++also_wrong <= kOtherFailuresShown) {
-            details += fmt::format("also wrong at {}: {}\n", size_label(planned[i]), first_sentence(problem));
+        if (t.failures.empty()) {
+            t.first_failure = fmt::format("{}{}: {}", planned[i].size,
+                                          run.job.define_set.empty() ? "" : " at '" + run.job.define_set + "'",
+                                          terse(first_sentence(problem)));
+            t.failures.push_back(fmt::format("{}: {}\n  reproduce: {}", size_label(planned[i], run), problem,
+                                             lab.reproduce(planned[i].size, planned[i].seed, run.job.defines)));
+        } else {
+            t.failures.push_back(
+                fmt::format("also wrong at {}: {}", size_label(planned[i], run), first_sentence(problem)));
         }
     }
-
-    if (also_wrong > kOtherFailuresShown) {
-        details += fmt::format("and wrong at {} more size(s).\n", also_wrong - kOtherFailuresShown);
-    }
-
     if (results.size() < planned.size()) {
-        const AbnormalEnd end = abnormal_end(check, unfinished_activity(check));
-        if (end.grader_problem) return grader_error(lab, Stage::correctness, end.text);
+        const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
+        if (end.grader_problem) {
+            t.grader_problem = true;
+            t.grader_text = end.text;
+            return t;
+        }
         const std::size_t unfinished = planned.size() - results.size();
-        const std::string text = end.happened ? end.text : "the worker stopped before checking every size.";
-        if (first_failure.empty()) first_failure = first_sentence(text);
-        details += text + "\n";
-        if (unfinished > 1) {
-            details += fmt::format("{} more size(s) were not checked after it.\n", unfinished - 1);
+        std::string text = end.happened ? end.text : "the worker stopped before checking every size.";
+        if (t.first_failure.empty()) t.first_failure = first_sentence(text);
+        if (unfinished > 1) text += fmt::format("\n{} more size(s) were not checked after it.", unfinished - 1);
+        t.failures.push_back(text);
+        for (std::size_t i = results.size(); i < planned.size(); ++i) t.hidden += planned[i].hidden;
+    }
+    return t;
+}
+
+// Whether a set that failed on PoCL is right when PoCL compiles its work-groups the other
+// way (POCL_WORK_GROUP_METHOD=cbs): every size the default way got wrong is right, and the
+// same in both runs. Then the wrong numbers are PoCL's, not the kernel's.
+bool pocl_miscompiled(const SetRuns& set) {
+    if (set.pocl_cbs == nullptr || set.check == nullptr) return false;
+    const auto& again = *set.pocl_cbs;
+    if (!again.ended_normally() || again.first("set-skipped") != nullptr) return false;
+    const auto results = again.all("check");
+    if (results.empty() || results.size() != again.job.checks.size()) return false;
+    for (const auto* event : results) {
+        if (!event->value("ok", false)) return false;
+    }
+    // Only wrong numbers qualify: a crash, a time-out or a result that changed between runs is the kernel's.
+    if (!set.check->ended_normally()) return false;
+    for (const auto* event : set.check->all("check")) {
+        if (event->value("unstable", false)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+StageResult evaluate_correctness(const LabUnderTest& lab, const UnitRun& check) {
+    SetRuns only;
+    only.check = &check;
+    return evaluate_correctness(lab, std::vector<SetRuns>{only});
+}
+
+StageResult evaluate_correctness(const LabUnderTest& lab, const std::vector<SetRuns>& sets) {
+    StageResult r = empty_result(lab, Stage::correctness);
+    std::size_t run = 0, passed = 0, hidden = 0, sets_run = 0;
+    std::vector<std::string> failures, warnings, set_names;
+    std::string first_failure;
+    for (const auto& set : sets) {
+        if (set.check == nullptr) continue;
+        r.seconds += set.check->outcome.seconds + (set.pocl_cbs != nullptr ? set.pocl_cbs->outcome.seconds : 0.0);
+        SetTally t = tally(lab, *set.check);
+        if (t.grader_problem) return grader_error(lab, Stage::correctness, t.grader_text);
+        if (!t.skipped.empty()) {
+            warnings.push_back(
+                fmt::format("define set {} was not checked on this device: {}. Its sizes are left "
+                            "out of the score.",
+                            set_label(*set.check), t.skipped));
+            continue;
         }
-        for (std::size_t i = results.size(); i < planned.size(); ++i) {
-            if (planned[i].hidden) ++hidden;
+        ++sets_run;
+        if (!set.check->job.define_set.empty()) set_names.push_back(set.check->job.define_set);
+        if (t.passed < t.run && on_pocl(*set.check) && pocl_miscompiled(set)) {
+            warnings.push_back(fmt::format(
+                "PoCL computed a wrong result at define set {} ({}/{} sizes right), but the same kernel is right at "
+                "every one of them when PoCL compiles its work-groups the other way (POCL_WORK_GROUP_METHOD=cbs). "
+                "That is a bug of the OpenCL runtime (PoCL's default work-group compiler mishandles some barriers "
+                "under work-group-uniform conditions), not your mistake: those sizes count as right. First wrong "
+                "result on PoCL: {}",
+                set_label(*set.check), t.passed, t.run, t.failures.empty() ? "?" : first_sentence(t.failures[0])));
+            t.passed = t.run;
+            t.failures.clear();
+            t.first_failure.clear();
         }
+        run += t.run;
+        passed += t.passed;
+        hidden += t.hidden;
+        if (first_failure.empty()) first_failure = t.first_failure;
+        failures.insert(failures.end(), t.failures.begin(), t.failures.end());
     }
 
-    const std::size_t total = planned.size();
-    r.points = std::round(r.max_points * static_cast<double>(passed) / static_cast<double>(total) * 100.0) / 100.0;
-    if (passed == total) {
-        r.verdict = Verdict::pass;
-        r.reason = hidden > 0 ? fmt::format("right at all {} sizes ({} of them hidden)", total, hidden)
-                              : fmt::format("right at all {} sizes", total);
+    std::string sets_text;
+    for (const auto& name : set_names) sets_text += (sets_text.empty() ? "" : ", ") + name;
+    const bool from_command_line = set_names.size() == 1 && set_names[0] == "command line";
+    std::string where = set_names.size() > 1 ? fmt::format(" at {} define sets ({})", set_names.size(), sets_text)
+                                             : (set_names.size() == 1 ? " at define set " + sets_text : "");
+    if (from_command_line) where += ", the -D given instead of the lab's define sets";
+
+    if (run == 0) {
+        r.points = warnings.empty() ? r.max_points : 0.0;
+        r.verdict = warnings.empty() ? Verdict::pass : Verdict::error;
+        r.reason = warnings.empty() ? "no sizes to check" : "no define set could run on this device";
+        for (const auto& w : warnings) r.details += w + "\n";
+        return r;
+    }
+    r.points = std::round(r.max_points * static_cast<double>(passed) / static_cast<double>(run) * 100.0) / 100.0;
+    for (const auto& w : warnings) r.details += "warning: " + w + "\n";
+    // A check is a size (and seed) at one define set.
+    const char* noun = sets_run > 1 ? "checks" : "sizes";
+    if (passed == run) {
+        r.verdict = warnings.empty() ? Verdict::pass : Verdict::warn;
+        r.reason = hidden > 0 ? fmt::format("right at all {} {}{} ({} of them hidden)", run, noun, where, hidden)
+                              : fmt::format("right at all {} {}{}", run, noun, where);
+        if (!warnings.empty()) r.reason += "; see the warning";
         return r;
     }
     r.verdict = Verdict::fail;
-    r.reason = fmt::format("{}/{} sizes right; {}", passed, total, first_failure);
-    r.details = details;
+    r.reason = fmt::format("{}/{} {} right; {}", passed, run, noun, first_failure);
+    std::size_t shown = 0;
+    for (const auto& f : failures) {
+        if (shown++ > kOtherFailuresShown) break;
+        r.details += f + "\n";
+    }
+    if (failures.size() > kOtherFailuresShown + 1) {
+        r.details += fmt::format("and wrong at {} more size(s).\n", failures.size() - kOtherFailuresShown - 1);
+    }
+    if (set_names.size() > 1) r.details += fmt::format("Checked{}.\n", where);
     return r;
 }
 

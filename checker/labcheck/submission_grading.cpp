@@ -17,14 +17,68 @@ namespace labcheck {
 
 namespace {
 
-// Everything about one lab while it is graded.
+// One define set of a lab while it is graded.
+struct SetWork {
+    course::DefineSet set;
+    std::optional<UnitRun> check, pocl_cbs, dynamic;
+    std::string oclgrind_left_out;  // why Oclgrind does not run at this set ("" when it does)
+};
+
+// Everything about one lab while it is graded. sets[0] is the device class's defaults (or the
+// command line's -D): its build is the build stage, its kernel is the one timed.
 struct LabWork {
     course::LabSpec spec;
     LabUnderTest lab;
-    std::optional<UnitRun> check, static_run, dynamic, speedup;
+    std::vector<SetWork> sets;
+    std::optional<UnitRun> static_run, speedup;
     std::optional<SizeCheck> timed;  // the size and seed the speedup stage times at
-    std::string dynamic_skipped;  // why Oclgrind did not run, when it was skipped
+    std::string dynamic_skipped;     // why Oclgrind did not run at all, when it was skipped
+
+    const UnitRun& check() const { return *sets.front().check; }
+    std::vector<SetRuns> set_runs() const {
+        std::vector<SetRuns> runs;
+        for (const auto& s : sets) {
+            runs.push_back({s.check ? &*s.check : nullptr, s.pocl_cbs ? &*s.pocl_cbs : nullptr});
+        }
+        return runs;
+    }
+    DynamicRuns dynamic_runs() const {
+        DynamicRuns runs;
+        for (const auto& s : sets) {
+            if (s.dynamic) runs.runs.push_back(&*s.dynamic);
+            if (!s.oclgrind_left_out.empty()) runs.left_out.push_back(s.oclgrind_left_out);
+        }
+        runs.skipped = dynamic_skipped;
+        return runs;
+    }
 };
+
+// A define set's job: the set's defines are the job's -D (on top of the class defaults).
+WorkerJob at_set(WorkerJob job, const course::DefineSet& set) {
+    job.defines.clear();
+    for (const auto& d : set.defines.items()) job.defines.emplace_back(d.name, d.value);
+    job.define_set = set.name;
+    return job;
+}
+
+// The checks of a run that came out wrong as numbers (not a crash, not a time-out, not a result
+// that changed between runs), on PoCL: worth a second opinion from PoCL's other work-group compiler.
+std::vector<SizeCheck> wrong_on_pocl(const UnitRun& run) {
+    std::vector<SizeCheck> wrong;
+    const auto* device = run.first("device");
+    if (device == nullptr || !run.ended_normally() || run.first("set-skipped") != nullptr) return wrong;
+    const std::string platform = device->value("platform", "");
+    if (platform.find("Portable Computing Language") == std::string::npos &&
+        platform.find("PoCL") == std::string::npos && platform.find("pocl") == std::string::npos) {
+        return wrong;
+    }
+    const auto results = run.all("check");
+    for (std::size_t i = 0; i < results.size() && i < run.job.checks.size(); ++i) {
+        if (results[i]->value("unstable", false)) return {};
+        if (!results[i]->value("ok", false) && results[i]->value("ran", true)) wrong.push_back(run.job.checks[i]);
+    }
+    return wrong;
+}
 
 bool wants(const GradeSettings& settings, Stage stage) {
     return std::find(settings.stages.begin(), settings.stages.end(), stage) != settings.stages.end();
@@ -50,9 +104,11 @@ public:
         if (!enabled_) return;
         std::lock_guard<std::mutex> lock(mutex_);
         std::string what = job_kind_name(run.job.kind);
-        if (run.job.kind == JobKind::check) what = fmt::format("build + {} sizes", run.job.checks.size());
+        if (run.job.kind == JobKind::check) what = fmt::format("{} sizes", run.job.checks.size());
         if (run.job.kind == JobKind::dynamic) what = "oclgrind";
-        std::fprintf(stderr, "labcheck: %-26s %-16s %5.1f s\n", run.job.lab_folder.c_str(), what.c_str(),
+        if (!run.job.pocl_work_group_method.empty()) what += " (PoCL " + run.job.pocl_work_group_method + ")";
+        if (!run.job.define_set.empty()) what += " at '" + run.job.define_set + "'";
+        std::fprintf(stderr, "labcheck: %-26s %-34s %5.1f s\n", run.job.lab_folder.c_str(), what.c_str(),
                      run.outcome.seconds);
     }
 
@@ -64,7 +120,7 @@ private:
 std::vector<StageResult> results_for(LabWork& work, const GradeSettings& settings) {
     std::vector<StageResult> results;
     const LabUnderTest& lab = work.lab;
-    const StageResult build = evaluate_build(lab, *work.check);
+    const StageResult build = evaluate_build(lab, work.check());
     const bool built = build.verdict == Verdict::pass || build.verdict == Verdict::warn;
     const auto blocked = [&](Stage stage) {
         return build.verdict == Verdict::error
@@ -72,7 +128,7 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
                    : not_run(lab, stage, "the kernel does not build");
     };
     std::optional<StageResult> correctness;
-    if (built) correctness = evaluate_correctness(lab, *work.check);
+    if (built) correctness = evaluate_correctness(lab, work.set_runs());
 
     for (const Stage stage : settings.stages) {
         switch (stage) {
@@ -83,16 +139,15 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
                 results.push_back(built ? *correctness : blocked(stage));
                 break;
             case Stage::barriers:
-                results.push_back(
-                    built ? evaluate_barriers(lab, *work.static_run, work.dynamic ? &*work.dynamic : nullptr,
-                                              work.dynamic_skipped)
-                          : blocked(stage));
+                results.push_back(built ? evaluate_barriers(lab, *work.static_run, work.dynamic_runs())
+                                        : blocked(stage));
                 break;
             case Stage::speedup:
                 if (!work.spec.speedup) break;  // this lab has no speed target
                 if (!built) {
                     results.push_back(blocked(stage));
-                } else if (correctness->verdict != Verdict::pass || !work.speedup) {
+                } else if ((correctness->verdict != Verdict::pass && correctness->verdict != Verdict::warn) ||
+                           !work.speedup) {
                     results.push_back(
                         not_run(lab, stage, "the kernel is not right yet: speed counts only for a right answer"));
                 } else {
@@ -175,18 +230,37 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     const bool need_checks = wants(settings, Stage::correctness) || wants(settings, Stage::speedup);
     const bool need_barriers = wants(settings, Stage::barriers);
 
-    // Phase 1: build (and check) every lab; the static analysis needs no build.
+    // Phase 1: build and check every lab at every define set; the static analysis needs no build.
     std::vector<std::function<void()>> tasks;
     for (auto& work : works) {
+        for (const auto& set : checked_define_sets(work.spec, settings.defines)) {
+            SetWork set_work;
+            set_work.set = set;
+            work.sets.push_back(std::move(set_work));
+        }
         const auto spec_hidden = settings.hidden.find(work.spec.number);
         auto job = job_for(work, JobKind::check, kernels, settings);
         const HiddenChecks* hidden = spec_hidden == settings.hidden.end() ? nullptr : &spec_hidden->second;
         if (need_checks) job.checks = correctness_checks(work.spec, hidden);
         if (wants(settings, Stage::speedup) && work.spec.speedup) work.timed = timed_check(work.spec, hidden);
-        tasks.push_back([&work, job, &runner, &progress] {
-            work.check = runner.run(job);
-            progress.report(*work.check);
-        });
+        for (std::size_t s = 0; s < work.sets.size(); ++s) {
+            // The build stage needs the first set only; the others run only when correctness is graded.
+            if (s > 0 && !wants(settings, Stage::correctness)) break;
+            SetWork& set = work.sets[s];
+            const WorkerJob set_job = at_set(job, set.set);
+            tasks.push_back([&set, set_job, &runner, &progress] {
+                set.check = runner.run(set_job);
+                progress.report(*set.check);
+                // A wrong result on PoCL gets a second opinion: PoCL's other work-group compiler.
+                if (const auto wrong = wrong_on_pocl(*set.check); !wrong.empty()) {
+                    WorkerJob again = set_job;
+                    again.checks = wrong;
+                    again.pocl_work_group_method = "cbs";
+                    set.pocl_cbs = runner.run(again);
+                    progress.report(*set.pocl_cbs);
+                }
+            });
+        }
         if (need_barriers) {
             auto static_job = job_for(work, JobKind::static_analysis, kernels, settings);
             tasks.push_back([&work, static_job, &runner, &progress] {
@@ -201,25 +275,36 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     tasks.clear();
     if (need_barriers && !runner.settings().oclgrind.empty()) {
         for (auto& work : works) {
-            if (build_failed(*work.check) || work.check->first("build") == nullptr) continue;
-            if (work.check->outcome.end == ChildEnd::timed_out) {
+            if (build_failed(work.check()) || work.check().first("build") == nullptr) continue;
+            const bool hung = std::any_of(work.sets.begin(), work.sets.end(), [](const SetWork& s) {
+                return s.check && s.check->outcome.end == ChildEnd::timed_out;
+            });
+            if (hung) {
                 // A kernel that hangs on the device hangs under Oclgrind too, where a launch may take
                 // far longer: the time goes to the other labs (see the correctness stage for the hang).
                 work.dynamic_skipped = "the kernel did not finish on the graded device (see the correctness stage)";
                 continue;
             }
-            auto job = job_for(work, JobKind::dynamic, kernels, settings);
-            job.checks = race_checks(work.spec);
-            tasks.push_back([&work, job, &runner, &progress] {
-                work.dynamic = runner.run(job);
-                progress.report(*work.dynamic);
-                if (oclgrind_needs_retry(*work.dynamic)) {
-                    // Oclgrind 21.10 cannot follow some instructions of optimised code ("freeze"): once more,
-                    // unoptimised.
-                    work.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"});
-                    progress.report(*work.dynamic);
+            if (build_failed(work.check()) || work.check().first("build") == nullptr) continue;
+            for (auto& set : work.sets) {
+                auto job = at_set(job_for(work, JobKind::dynamic, kernels, settings), set.set);
+                job.checks = race_checks(work.spec, set.set.defines);
+                if (simulated_work(work.spec, set.set.defines, job.checks) > kOclgrindWorkLimit) {
+                    set.oclgrind_left_out =
+                        fmt::format("'{}' (too large to simulate: the host pads to its tiles)", set.set.name);
+                    continue;
                 }
-            });
+                tasks.push_back([&set, job, &runner, &progress] {
+                    set.dynamic = runner.run(job);
+                    progress.report(*set.dynamic);
+                    if (oclgrind_needs_retry(*set.dynamic)) {
+                        // Oclgrind 21.10 cannot follow some instructions of optimised code ("freeze"): once more,
+                        // unoptimised.
+                        set.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"});
+                        progress.report(*set.dynamic);
+                    }
+                });
+            }
         }
     }
     run_parallel(tasks, settings.jobs);
@@ -227,9 +312,10 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     // Phase 3: timing, one lab at a time and nothing else running.
     if (wants(settings, Stage::speedup)) {
         for (auto& work : works) {
-            if (!work.timed || build_failed(*work.check)) continue;
-            if (work.check->first("build") == nullptr) continue;
-            if (evaluate_correctness(work.lab, *work.check).verdict != Verdict::pass) continue;
+            if (!work.timed || build_failed(work.check())) continue;
+            if (work.check().first("build") == nullptr) continue;
+            const Verdict right = evaluate_correctness(work.lab, work.set_runs()).verdict;
+            if (right != Verdict::pass && right != Verdict::warn) continue;
             auto job = job_for(work, JobKind::speedup, kernels, settings);
             job.checks = {*work.timed};
             work.speedup = runner.run(job);

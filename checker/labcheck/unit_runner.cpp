@@ -17,6 +17,9 @@ constexpr std::uint64_t kFileLimit = 32ull << 20;     // RLIMIT_FSIZE: no file a
 constexpr std::uint64_t kFolderLimit = 96ull << 20;   // all files of one job (output, events, temporary files)
 constexpr std::uint64_t kStaticMemoryLimit = 1ull << 30;  // the static analysis (libclang) job
 constexpr const char* kOclgrindMaxErrors = "5000";  // enough that races still show after many other reports
+// Oclgrind simulates 32 KiB of local memory unless told otherwise and refuses a launch that
+// needs more (lab 06's CPU tiles use 40 KiB); 256 KiB is more than any define set of the labs needs.
+constexpr const char* kOclgrindLocalMemory = "262144";
 
 std::string read_capped(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
@@ -127,7 +130,8 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
 
     ChildCommand command;
     if (job.kind == JobKind::dynamic) {
-        command.argv = {settings_.oclgrind, "--data-races", "--uninitialized", "--max-errors", kOclgrindMaxErrors};
+        command.argv = {settings_.oclgrind, "--data-races",     "--uninitialized",   "--max-errors",
+                        kOclgrindMaxErrors, "--local-mem-size", kOclgrindLocalMemory};
         command.argv.insert(command.argv.end(), oclgrind_options.begin(), oclgrind_options.end());
     }
     command.argv.insert(command.argv.end(),

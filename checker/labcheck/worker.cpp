@@ -4,12 +4,14 @@
 #include "worker_protocol.hpp"
 
 #include "cl_session.hpp"
+#include "device_fit.hpp"
 #include "kernel_launch.hpp"
 #include "kernel_source.hpp"
 #include "lab_session.hpp"
 #include "lab_spec.hpp"
 #include "problem_size.hpp"
 #include "program_build.hpp"
+#include "repeated_check.hpp"
 #include "timed_result.hpp"
 #include "timing.hpp"
 #include "user_error.hpp"
@@ -22,6 +24,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -113,23 +116,35 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
     return nullptr;
 }
 
+// Under Oclgrind, each check is announced on stderr so that its reports can be told apart.
 void run_checks(EventWriter& events, course::LabProblem& problem, const std::vector<SizeCheck>& checks,
-                bool print_markers) {
+                bool under_oclgrind) {
     for (const auto& check : checks) {
         json event{{"size", check.size}, {"seed", check.seed}, {"hidden", check.hidden}};
         event["event"] = "check-start";
         events.write(event);
-        if (print_markers) {
+        if (under_oclgrind) {
             std::fprintf(stderr, "\n%schecking size %s (seed %llu)\n", kOclgrindMarker, check.size.c_str(),
                          static_cast<unsigned long long>(check.seed));
             std::fflush(stderr);
         }
         bool ok = false;
+        bool unstable = false;
+        bool ran = false;  // the kernel ran to the end (false: the runtime refused or stopped it)
         std::string text;
         try {
             const auto size = course::parse_problem_size(check.size, problem.size_form());
-            const auto verdict = problem.check(size, check.seed);
+            // Oclgrind runs once: it is slow, and its own checks find uninitialised reads.
+            course::SizeVerdict verdict;
+            if (under_oclgrind) {
+                verdict = problem.check(size, check.seed);
+            } else {
+                auto repeated = course::check_twice(problem, size, check.seed);
+                verdict = std::move(repeated.verdict);
+                unstable = repeated.unstable;
+            }
             ok = verdict.ok;
+            ran = true;
             text = verdict.problem;
         } catch (const course::UserError& error) {
             text = error.what();
@@ -141,17 +156,29 @@ void run_checks(EventWriter& events, course::LabProblem& problem, const std::vec
         }
         event["event"] = "check";
         event["ok"] = ok;
+        event["unstable"] = unstable;
+        event["ran"] = ran;
         event["problem"] = text;
         events.write(event);
     }
 }
 
 void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
+    if (!job.pocl_work_group_method.empty()) {
+        // Read when PoCL compiles a kernel; its kernel cache is left out so nothing built the other way is reused.
+        setenv("POCL_WORK_GROUP_METHOD", job.pocl_work_group_method.c_str(), 1);
+        setenv("POCL_KERNEL_CACHE", "0", 1);
+    }
     course::ClSession session = course::open_session(under_oclgrind ? "oclgrind" : job.device);
     events.write(device_event(session));
     const auto spec = course::load_lab(job.root, job.lab_folder, class_of(job));
     auto problem = build_submission(events, session, job, spec);
-    if (problem) run_checks(events, *problem, job.checks, under_oclgrind);
+    if (!problem) return;
+    if (const std::string limit = course::device_limit_problem(session, spec, *problem); !limit.empty()) {
+        events.write({{"event", "set-skipped"}, {"define_set", job.define_set}, {"reason", limit}});
+        return;
+    }
+    run_checks(events, *problem, job.checks, under_oclgrind);
 }
 
 void speedup_job(EventWriter& events, const WorkerJob& job) {

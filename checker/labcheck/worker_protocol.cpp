@@ -41,6 +41,8 @@ nlohmann::json job_to_json(const WorkerJob& job) {
             {"device", job.device},
             {"device_class", job.device_class},
             {"defines", defines},
+            {"define_set", job.define_set},
+            {"pocl_work_group_method", job.pocl_work_group_method},
             {"checks", checks}};
 }
 
@@ -63,6 +65,8 @@ WorkerJob job_from_json(const nlohmann::json& json) {
     job.device_class = json.at("device_class").get<std::string>();
     for (const auto& d : json.at("defines"))
         job.defines.emplace_back(d.at(0).get<std::string>(), d.at(1).get<std::string>());
+    job.define_set = json.value("define_set", "");
+    job.pocl_work_group_method = json.value("pocl_work_group_method", "");
     for (const auto& c : json.at("checks")) {
         job.checks.push_back(
             {c.at("size").get<std::string>(), c.at("seed").get<std::uint64_t>(), c.at("hidden").get<bool>()});

@@ -34,6 +34,10 @@ struct WorkerJob {
     std::string device;           // --device pattern ("" = default)
     std::string device_class;     // "cpu" or "gpu": which lab.toml settings apply
     std::vector<std::pair<std::string, std::string>> defines;  // -D overrides on top of lab.toml
+    std::string define_set;  // the name of the define set `defines` is ("cpu defaults", "asymmetric", ...)
+    // PoCL's work-group compiler for this run ("cbs"; "" = PoCL's default): a check job is run
+    // again with "cbs" when it fails on PoCL, to tell a PoCL miscompilation from a wrong kernel.
+    std::string pocl_work_group_method;
     std::vector<SizeCheck> checks;
 };
 

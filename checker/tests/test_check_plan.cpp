@@ -88,17 +88,58 @@ TEST_CASE("correctness checks: contract sizes with seed 1, then hidden sizes wit
     CHECK_THROWS_AS(correctness_checks(lab, &bad), course::UserError);
 }
 
-TEST_CASE("race sizes: the lab's own, else small ragged ones for its kind of problem") {
-    CHECK(race_checks(spec("transpose", {"1x1"})).size() == 2);
-    const auto matmul = race_checks(spec("matmul", {"1x1x1"}));
+TEST_CASE("race sizes: the lab's own, else small ragged ones with three K steps at the set's tiles") {
+    course::Defines none;
+    CHECK(race_checks(spec("transpose", {"1x1"}), none).size() == 2);
+    const auto matmul = race_checks(spec("matmul", {"1x1x1"}), none);
     REQUIRE(matmul.size() == 2);
-    CHECK(matmul[1].size == "17x33x20");
+    CHECK(matmul[1].size == "17x41x20");  // 16 by default: 41 = 2.5 steps + 1
+    course::Defines tile64;
+    tile64.set("TILE_SIZE", "64");
+    CHECK(race_checks(spec("matmul", {"1x1x1"}), tile64)[1].size == "17x161x20");  // three steps of 64
+    course::Defines tile_k;
+    tile_k.set("TILE_SIZE", "64");
+    tile_k.set("TILE_K", "8");  // TILE_K is the K step where there is one
+    CHECK(race_checks(spec("matmul", {"1x1x1"}), tile_k)[1].size == "17x21x20");
+    auto padded = spec("matmul", {"1x1x1"});
+    padded.geometry = "register_tiles";  // 1x1x1 would be the same padded work-group again
+    REQUIRE(race_checks(padded, tile_k).size() == 1);
+    CHECK(race_checks(padded, tile_k)[0].size == "17x21x20");
     auto custom = spec("strassen", {"1x1x1", "64x64x64", "100x33x129"});
-    CHECK(race_checks(custom).size() == 2);
+    CHECK(race_checks(custom, none).size() == 2);
     custom.settings = toml::parse("[checker]\nrace_sizes = [\"8x8x8\"]\n");
-    const auto own = race_checks(custom);
+    const auto own = race_checks(custom, none);
     REQUIRE(own.size() == 1);
     CHECK(own[0].size == "8x8x8");
+}
+
+TEST_CASE("the work Oclgrind would simulate follows the host's padding") {
+    auto lab = spec("matmul", {"1x1x1"});
+    lab.geometry = "register_tiles";
+    course::Defines tiles;
+    for (const auto& [name, value] : {std::pair{"TILE_M", "32"}, {"TILE_N", "128"}, {"TILE_K", "32"}}) {
+        tiles.set(name, value);
+    }
+    CHECK(simulated_work(lab, tiles, {{"17x65x20"}}) == doctest::Approx(32.0 * 128.0 * 96.0));
+    auto strassen = spec("strassen", {"1x1x1"});
+    strassen.geometry = "register_tiles";
+    tiles.set("LEVELS", "2");  // padded to 4 × the macro tile
+    CHECK(simulated_work(strassen, tiles, {{"1x1x1"}}) == doctest::Approx(128.0 * 512.0 * 128.0));
+    CHECK(simulated_work(strassen, tiles, {{"1x1x1"}}) > kOclgrindWorkLimit);
+}
+
+TEST_CASE("define sets checked: the lab's, or the command line's -D alone") {
+    auto lab = spec("matmul", {"1x1x1"});
+    lab.defines.set("TILE_SIZE", "16");
+    course::Defines small;
+    small.set("TILE_SIZE", "8");
+    lab.define_sets = {{"defaults", lab.defines}, {"small", small}};
+    CHECK(checked_define_sets(lab, {}).size() == 2);
+    const auto chosen = checked_define_sets(lab, {{"TILE_SIZE", "4"}});
+    REQUIRE(chosen.size() == 1);
+    CHECK(chosen[0].name == "command line");
+    CHECK(chosen[0].defines.get("TILE_SIZE") == "4");
+    CHECK(define_flags(small) == "-D TILE_SIZE=8");
 }
 
 TEST_CASE("lab numbers from what people type") {

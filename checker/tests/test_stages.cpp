@@ -212,6 +212,128 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
     CHECK(evaluate_barriers(f.lab, static_run, &dynamic).verdict == Verdict::error);  // Oclgrind did not take over
 }
 
+namespace {
+
+UnitRun at_set(UnitRun run, const std::string& name, std::vector<std::pair<std::string, std::string>> defines) {
+    run.job.define_set = name;
+    run.job.defines = std::move(defines);
+    return run;
+}
+
+json wrong(const std::string& size) {
+    return check(size, false, "at[0][1] (row 0, column 1 of 1×1) was never written: expected 0.5. More.");
+}
+
+}  // namespace
+
+TEST_CASE("correctness at several define sets: every check counts, failures name the set and its -D") {
+    Fixture f;
+    const auto right = at_set(check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                                         check("37x50", true), start("17x33"), check("17x33", true)}),
+                              "defaults", {{"TILE_SIZE", "16"}});
+    const auto small = at_set(check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                                         wrong("37x50"), start("17x33"), check("17x33", true)}),
+                              "small tiles", {{"TILE_SIZE", "8"}});
+    const auto both = evaluate_correctness(f.lab, std::vector<SetRuns>{{&right, nullptr}, {&small, nullptr}});
+    CHECK(both.verdict == Verdict::fail);
+    CHECK(both.points == doctest::Approx(3.33));  // 5 of 6 checks
+    CHECK(both.reason == "5/6 checks right; 37x50 at 'small tiles': at[0][1] was never written: expected 0.5.");
+    CHECK(both.details.find("size 37x50 (seed 1) at define set 'small tiles' (-D TILE_SIZE=8)") != std::string::npos);
+    CHECK(both.details.find("reproduce: build/common/lab run 02 --size 37x50 --seed 1 --submission "
+                            "submissions/alice -D TILE_SIZE=8") != std::string::npos);
+
+    const auto all = evaluate_correctness(f.lab, std::vector<SetRuns>{{&right, nullptr}, {&right, nullptr}});
+    CHECK(all.verdict == Verdict::pass);
+    CHECK(all.reason.find("right at all 6 checks at 2 define sets") == 0);
+}
+
+TEST_CASE("correctness: a set the device cannot run is a warning, left out of the score, never a silent pass") {
+    Fixture f;
+    const auto right = at_set(check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                                         check("37x50", true), start("17x33"), check("17x33", true)}),
+                              "defaults", {{"TILE_SIZE", "16"}});
+    const auto too_big = at_set(check_run({device(),
+                                           built(),
+                                           {{"event", "set-skipped"},
+                                            {"define_set", "huge"},
+                                            {"reason", "its work-groups of 64 × 64 = 4096 work-items are more"}}}),
+                                "huge", {{"TILE_SIZE", "64"}});
+    const auto r = evaluate_correctness(f.lab, std::vector<SetRuns>{{&right, nullptr}, {&too_big, nullptr}});
+    CHECK(r.verdict == Verdict::warn);
+    CHECK(r.points == 4.0);
+    CHECK(r.details.find("define set 'huge' (-D TILE_SIZE=64) was not checked on this device") != std::string::npos);
+}
+
+TEST_CASE("correctness: a result that changed between identical runs fails that size") {
+    Fixture f;
+    auto unstable = check("1x1", false, "the result changed between two identical runs: undefined behaviour such as");
+    unstable["unstable"] = true;
+    const auto r = evaluate_correctness(f.lab, check_run({device(), built(), start("1x1"), unstable, start("37x50"),
+                                                          check("37x50", true), start("17x33"), check("17x33", true)}));
+    CHECK(r.verdict == Verdict::fail);
+    CHECK(r.reason.find("the result changed between two identical runs") != std::string::npos);
+}
+
+TEST_CASE("correctness: wrong on PoCL but right with its other work-group compiler is PoCL's bug, said so") {
+    Fixture f;
+    const auto pocl = at_set(check_run({device(), built(), start("1x1"), wrong("1x1"), start("37x50"), wrong("37x50"),
+                                        start("17x33"), check("17x33", true)}),
+                             "cpu defaults", {{"TILE_SIZE", "16"}});
+    auto cbs = at_set(
+        check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"), check("37x50", true)}, 2),
+        "cpu defaults", {{"TILE_SIZE", "16"}});
+    cbs.job.pocl_work_group_method = "cbs";
+    const auto miscompiled = evaluate_correctness(f.lab, std::vector<SetRuns>{{&pocl, &cbs}});
+    CHECK(miscompiled.verdict == Verdict::warn);
+    CHECK(miscompiled.points == 4.0);
+    CHECK(miscompiled.details.find("That is a bug of the OpenCL runtime") != std::string::npos);
+
+    // Still wrong the other way: the kernel's mistake.
+    auto still_wrong =
+        at_set(check_run({device(), built(), start("1x1"), wrong("1x1"), start("37x50"), check("37x50", true)}, 2),
+               "cpu defaults", {{"TILE_SIZE", "16"}});
+    const auto kernel_bug = evaluate_correctness(f.lab, std::vector<SetRuns>{{&pocl, &still_wrong}});
+    CHECK(kernel_bug.verdict == Verdict::fail);
+    CHECK(kernel_bug.points == doctest::Approx(1.33));
+
+    // A result that changed between runs is never excused.
+    auto unstable = wrong("1x1");
+    unstable["unstable"] = true;
+    const auto flaky = at_set(check_run({device(), built(), start("1x1"), unstable, start("37x50"), wrong("37x50"),
+                                         start("17x33"), check("17x33", true)}),
+                              "cpu defaults", {{"TILE_SIZE", "16"}});
+    CHECK(evaluate_correctness(f.lab, std::vector<SetRuns>{{&flaky, &cbs}}).verdict == Verdict::fail);
+}
+
+TEST_CASE("barriers: a size Oclgrind could not run is a warning, and sets left out are named") {
+    Fixture f;
+    UnitRun static_run;
+    static_run.job.kind = JobKind::static_analysis;
+    static_run.outcome.end = ChildEnd::exited;
+    static_run.events = {{{"event", "static"}, {"findings", json::array()}}};
+    auto refused = check("17x33", false, "the OpenCL runtime reported CL_OUT_OF_RESOURCES");
+    refused["ran"] = false;
+    UnitRun dynamic = at_set(check_run({device(), built(), start("17x33"), refused}, 0), "cpu defaults", {});
+    dynamic.job.kind = JobKind::dynamic;
+    dynamic.events[0]["platform"] = "Oclgrind";
+    dynamic.job.checks = {{"17x33", 1, false}};
+    DynamicRuns runs;
+    runs.runs = {&dynamic};
+    const auto r = evaluate_barriers(f.lab, static_run, runs);
+    CHECK(r.verdict == Verdict::warn);
+    REQUIRE(!r.findings.empty());
+    CHECK(r.findings[0].rule == "oclgrind-not-run");
+    CHECK(r.findings[0].message.find("CL_OUT_OF_RESOURCES") != std::string::npos);
+
+    UnitRun clean = dynamic;
+    clean.events = {dynamic.events[0], built(), start("17x33"), check("17x33", true)};
+    runs.runs = {&clean};
+    runs.left_out = {"'two levels' (too large to simulate)"};
+    const auto partial = evaluate_barriers(f.lab, static_run, runs);
+    CHECK(partial.verdict == Verdict::pass);
+    CHECK(partial.reason.find("not at 'two levels' (too large to simulate)") != std::string::npos);
+}
+
 TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     Fixture f;
     f.spec.speedup = course::SpeedupSpec{};

@@ -1,12 +1,15 @@
-// `lab run NN`: build the lab's kernel, check it at every size, then time it
-// beside the device's limits.
+// `lab run NN`: build the lab's kernel, check it at every size and every define
+// set of its lab.toml (as labcheck does; a -D on the command line checks that one
+// configuration instead), then time it at the first set beside the device's limits.
 #include "clblast_sgemm.hpp"
 #include "commands.hpp"
 #include "copy_bandwidth.hpp"
 #include "course_root.hpp"
+#include "device_fit.hpp"
 #include "host_sgemm.hpp"
 #include "lab_session.hpp"
 #include "rate_table.hpp"
+#include "repeated_check.hpp"
 #include "text_wrap.hpp"
 #include "user_error.hpp"
 
@@ -73,6 +76,35 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
     return true;
 }
 
+// The define sets to check: the lab's (as labcheck checks them), or, with -D on the
+// command line, the one configuration the student asked for.
+std::vector<DefineSet> sets_to_check(const LabSpec& spec, const Defines& overrides) {
+    if (overrides.empty()) return spec.define_sets;
+    Defines defines = spec.defines;
+    defines.merge(overrides);
+    return {{"command line", defines}};
+}
+
+// Checks every size at one define set; the number of wrong sizes, or -1 when the kernel does not build.
+int check_sizes(LabProblem& problem, const std::vector<ProblemSize>& sizes, SizeForm form, std::uint64_t seed) {
+    fmt::print("\n  {:<16} result\n", form == SizeForm::m_by_k ? "size (m×k)" : "size (M×K×N)");
+    int wrong = 0;
+    for (const auto& size : sizes) {
+        SizeVerdict verdict;
+        try {
+            verdict = check_twice(problem, size, seed).verdict;
+        } catch (const UserError& error) {
+            verdict = {size, false, error.what()};
+        }
+        fmt::print("  {:<16} {}\n", size_text(size, form), verdict.ok ? "ok" : "WRONG");
+        if (!verdict.ok) {
+            ++wrong;
+            fmt::print("{}", wrapped(verdict.problem, 100, 6));
+        }
+    }
+    return wrong;
+}
+
 }  // namespace
 
 int run_command(const CommonOptions& common, const RunOptions& options) {
@@ -88,42 +120,65 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     }
 
     print_header(spec, kernels, session);
-    std::unique_ptr<LabProblem> problem;
-    try {
-        problem = open_lab(session, root, spec, kernels, overrides,
-                           options.reference_gemm ? GemmChoice::reference : GemmChoice::lab_kernels);
-    } catch (const KernelBuildError& error) {
-        fmt::print("\nbuild failed\n{}\n", error.what());
-        return 1;
-    }
-    const BuiltProgram& built = problem->program();
-    fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
-    if (const std::string note = problem->setup_note(); !note.empty()) fmt::print("  note    {}\n", note);
-    if (!built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
-
-    fmt::print("\n  {:<16} result\n", form == SizeForm::m_by_k ? "size (m×k)" : "size (M×K×N)");
+    const auto sets = sets_to_check(spec, overrides);
+    std::unique_ptr<LabProblem> timed;  // the first set's kernel: the one timed
     int wrong = 0;
-    for (const auto& size : sizes) {
-        SizeVerdict verdict;
+    std::size_t checked = 0;
+    std::vector<std::string> skipped;
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        const DefineSet& set = sets[i];
+        if (sets.size() > 1) fmt::print("\ndefine set '{}' ({} of {})\n", set.name, i + 1, sets.size());
+        std::unique_ptr<LabProblem> problem;
         try {
-            verdict = problem->check(size, options.seed);
-        } catch (const UserError& error) {
-            verdict = {size, false, error.what()};
+            problem = open_lab(session, root, spec, kernels, set.defines,
+                               options.reference_gemm ? GemmChoice::reference : GemmChoice::lab_kernels);
+        } catch (const KernelBuildError& error) {
+            fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'", error.what());
+            if (i == 0) return 1;
+            wrong += static_cast<int>(sizes.size());
+            checked += sizes.size();
+            continue;
         }
-        fmt::print("  {:<16} {}\n", size_text(size, form), verdict.ok ? "ok" : "WRONG");
-        if (!verdict.ok) {
-            ++wrong;
-            fmt::print("{}", wrapped(verdict.problem, 100, 6));
+        const BuiltProgram& built = problem->program();
+        fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
+        if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) {
+            fmt::print("  note    {}\n", note);
         }
+        if (i == 0 && !built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
+        if (const std::string limit = device_limit_problem(session, spec, *problem); !limit.empty()) {
+            fmt::print("  skipped on this device: {}\n", limit);
+            skipped.push_back(set.name);
+            continue;
+        }
+        wrong += check_sizes(*problem, sizes, form, options.seed);
+        checked += sizes.size();
+        if (i == 0) timed = std::move(problem);
+    }
+    if (!overrides.empty() && spec.define_sets.size() > 1) {
+        fmt::print(
+            "\nChecked at your -D only. Without -D, `lab run {}` checks the lab's {} define sets (lab.toml), "
+            "as the grader does.\n",
+            spec.number, spec.define_sets.size());
+    }
+    if (!skipped.empty()) {
+        fmt::print("\n{} define set(s) could not run on this device and were not checked.\n", skipped.size());
     }
     if (wrong > 0) {
-        fmt::print("\n{} of {} sizes wrong. Timing is skipped until every size is right.\n", wrong, sizes.size());
+        fmt::print("\n{} of {} checks wrong{}. Timing is skipped until every size is right.\n", wrong, checked,
+                   sets.size() > 1 ? fmt::format(" ({} sizes × {} define sets)", sizes.size(), sets.size()) : "");
+        if (session.device.platform_name.find("Portable Computing Language") != std::string::npos) {
+            // PoCL 3.1 miscomputes some correct kernels with barriers under uniform conditions (checker/README.md).
+            fmt::print(
+                "On PoCL: if your kernel has a barrier under a work-group-uniform condition and is right at the other "
+                "define sets, run it again with POCL_WORK_GROUP_METHOD=cbs in the environment; right there means "
+                "PoCL's default work-group compiler got it wrong, not you (labcheck checks this by itself).\n");
+        }
         return 1;
     }
-    if (!options.no_timing) {
-        const ProblemSize timed = options.sizes.empty() ? parse_problem_size(spec.time_size, form) : sizes.back();
-        if (!print_timing(session, root, *problem, "your kernel", timed, options.seed)) return 1;
-        fmt::print("{}", problem->extra_report(timed));
+    if (!options.no_timing && timed) {
+        const ProblemSize time_size = options.sizes.empty() ? parse_problem_size(spec.time_size, form) : sizes.back();
+        if (!print_timing(session, root, *timed, "your kernel", time_size, options.seed)) return 1;
+        fmt::print("{}", timed->extra_report(time_size));
     }
     return 0;
 }

@@ -1,0 +1,157 @@
+// lab.toml's define sets: which configurations correctness, Oclgrind and `lab run` check.
+#include "lab_spec.hpp"
+#include "user_error.hpp"
+
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using course::DeviceClass;
+
+namespace {
+
+// A course root with one lab, 09-probe, whose lab.toml ends with `extra` (at the top level).
+struct ProbeRoot {
+    fs::path root = fs::temp_directory_path() / ("lab-spec-test-" + std::to_string(getpid()));
+
+    explicit ProbeRoot(const std::string& extra) {
+        fs::create_directories(root / "labs" / "09-probe");
+        std::ofstream(root / "labs" / "09-probe" / "lab.toml") << R"(title = "probe"
+problem = "matmul"
+geometry = "register_tiles"
+kernel_file = "matmul.cl"
+sizes = { check = ["1x1x1"], time = "64" }
+)" << extra;
+    }
+    ~ProbeRoot() { fs::remove_all(root); }
+};
+
+std::string error_of(const std::string& extra) {
+    ProbeRoot probe(extra);
+    try {
+        course::load_lab(probe.root, "09", DeviceClass::cpu);
+    } catch (const course::UserError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+std::vector<std::string> names(const course::LabSpec& spec) {
+    std::vector<std::string> out;
+    for (const auto& s : spec.define_sets) out.push_back(s.name);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("define sets: this class's defaults first, the other class's, then [[define_sets]] on top of [defines]") {
+    ProbeRoot probe(R"(
+[defines]
+TILE_M = 64
+TILE_K = 16
+[cpu.defines]
+TILE_M = 32
+[gpu.defines]
+TILE_M = 128
+[[define_sets]]
+name = "asymmetric"
+defines = { TILE_K = 8 }
+)");
+    const auto cpu = course::load_lab(probe.root, "09", DeviceClass::cpu);
+    CHECK(names(cpu) == std::vector<std::string>{"cpu defaults", "gpu defaults", "asymmetric"});
+    CHECK(cpu.define_sets[0].defines.get("TILE_M") == "32");
+    CHECK(cpu.define_sets[1].defines.get("TILE_M") == "128");
+    // A [[define_sets]] entry goes on top of [defines], not of a class's defaults.
+    CHECK(cpu.define_sets[2].defines.get("TILE_M") == "64");
+    CHECK(cpu.define_sets[2].defines.get("TILE_K") == "8");
+    const auto gpu = course::load_lab(probe.root, "09", DeviceClass::gpu);
+    CHECK(names(gpu) == std::vector<std::string>{"gpu defaults", "cpu defaults", "asymmetric"});
+    CHECK(gpu.define_sets[0].defines.get("TILE_M") == gpu.defines.get("TILE_M"));
+}
+
+TEST_CASE("define sets: one set when both classes share the defaults, and repeats are left out") {
+    ProbeRoot probe(R"(
+[defines]
+TILE_SIZE = 16
+[[define_sets]]
+name = "same again"
+defines = { TILE_SIZE = 16 }
+[[define_sets]]
+name = "small"
+defines = { TILE_SIZE = 8 }
+)");
+    const auto spec = course::load_lab(probe.root, "09", DeviceClass::cpu);
+    CHECK(names(spec) == std::vector<std::string>{"defaults", "small"});
+}
+
+TEST_CASE("define sets: mistakes in lab.toml are named") {
+    CHECK(error_of("define_sets = 3\n").find("[[define_sets]]") != std::string::npos);
+    CHECK(error_of("[[define_sets]]\nname = \"x\"\n").find("define_sets") != std::string::npos);
+    CHECK(error_of("[[define_sets]]\ndefines = { A = 1 }\n").find("define_sets") != std::string::npos);
+    CHECK(error_of("[[define_sets]]\nname = \"x\"\ndefines = { A = 1 }\nwhy = \"y\"\n").find("unknown key \"why\"") !=
+          std::string::npos);
+    CHECK(error_of("[[define_sets]]\nname = \"x\"\ndefines = { A = 1.5 }\n").find("a define given as") !=
+          std::string::npos);
+    CHECK(error_of("[[define_sets]]\nname = \"x\"\ndefines = { A = 1 }\n[[define_sets]]\nname = \"x\"\n"
+                   "defines = { A = 2 }\n")
+              .find("two define sets are named \"x\"") != std::string::npos);
+    CHECK(error_of("[[define_sets]]\nname = \"defaults\"\ndefines = { A = 1 }\n").find("two define sets") !=
+          std::string::npos);
+}
+
+namespace {
+
+long value(const course::DefineSet& set, const std::string& name) {
+    return set.defines.positive_int(name);
+}
+
+}  // namespace
+
+TEST_CASE("the course's labs: the sets the issue asks for") {
+    const fs::path root = fs::current_path();
+    for (const auto& folder : course::lab_folders(root)) {
+        const auto spec = course::load_lab(root, folder, DeviceClass::cpu);
+        INFO(folder);
+        REQUIRE(!spec.define_sets.empty());
+        CHECK(spec.define_sets[0].defines.summary() == spec.defines.summary());
+    }
+    // Lab 05: at some set several work-items share each row of a work-group on every device.
+    const auto lab05 = course::load_lab(root, "05", DeviceClass::cpu);
+    bool several_per_row = false;
+    for (const auto& s : lab05.define_sets) {
+        several_per_row = several_per_row || value(s, "TILE_SIZE") / value(s, "THREAD_WORK") >= 4;
+    }
+    CHECK(several_per_row);
+    CHECK(lab05.define_sets.size() >= 3);
+    // Lab 06: a set with three different tile sizes and WPT_M != WPT_N, and lab 07's product tiles.
+    const auto lab06 = course::load_lab(root, "06", DeviceClass::cpu);
+    bool asymmetric = false;
+    for (const auto& s : lab06.define_sets) {
+        const long m = value(s, "TILE_M"), n = value(s, "TILE_N"), k = value(s, "TILE_K");
+        asymmetric = asymmetric || (m != n && n != k && m != k && value(s, "WPT_M") != value(s, "WPT_N"));
+    }
+    CHECK(asymmetric);
+    const auto lab07 = course::load_lab(root, "07", DeviceClass::cpu);
+    for (const auto& products : lab07.define_sets) {
+        bool found = false;
+        for (const auto& s : lab06.define_sets) {
+            bool same = true;
+            for (const char* d : {"TILE_M", "TILE_N", "TILE_K", "WPT_M", "WPT_N"}) {
+                same = same && value(s, d) == value(products, d);
+            }
+            found = found || same;
+        }
+        INFO("lab 07 set " << products.name);
+        CHECK(found);
+    }
+    // Lab 07 at one level and at two.
+    bool one = false, two = false;
+    for (const auto& s : lab07.define_sets) {
+        one = one || value(s, "LEVELS") == 1;
+        two = two || value(s, "LEVELS") == 2;
+    }
+    CHECK(one);
+    CHECK(two);
+}
