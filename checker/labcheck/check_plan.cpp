@@ -1,10 +1,10 @@
 #include "check_plan.hpp"
 
-#include "lab_problem.hpp"
-#include "launch_geometry.hpp"
-#include "problem_size.hpp"
-#include "timed_result.hpp"
-#include "user_error.hpp"
+#include "problems/lab_problem.hpp"
+#include "harness/launch_geometry.hpp"
+#include "problems/problem_size.hpp"
+#include "problems/timed_result.hpp"
+#include "util/user_error.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>

@@ -13,7 +13,7 @@
 //                                    # (default: the first of `seeds`, else 1)
 #pragma once
 
-#include "lab_spec.hpp"
+#include "description/lab_spec.hpp"
 
 #include <cstdint>
 #include <filesystem>

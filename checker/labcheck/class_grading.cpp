@@ -2,7 +2,7 @@
 
 #include "gradescope_json.hpp"
 
-#include "user_error.hpp"
+#include "util/user_error.hpp"
 
 #include <fmt/format.h>
 

@@ -232,7 +232,7 @@ bool is_input_read(const OclgrindDiagnostic& d) {
 }
 
 // A read past an input: under Oclgrind the inputs are buffers of exactly the
-// matrix's size (common/guarded_buffer.hpp), so this is a read outside a or b.
+// matrix's size (common/harness/guarded_buffer.hpp), so this is a read outside a or b.
 Finding input_read_finding(const Group& g, const DynamicContext& context) {
     const auto& d = *g.first;
     const OclgrindAccess none;

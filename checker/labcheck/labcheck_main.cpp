@@ -6,7 +6,7 @@
 //
 // Exit status: 0 every checked stage passed, 1 something failed, 2 the grader
 // itself could not run (or could not judge a stage).
-#include "atomic_file.hpp"
+#include "util/atomic_file.hpp"
 #include "check_plan.hpp"
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
@@ -17,11 +17,11 @@
 #include "work_dir.hpp"
 #include "worker.hpp"
 
-#include "course_root.hpp"
-#include "defines.hpp"
-#include "lab_session.hpp"
-#include "lab_spec.hpp"
-#include "user_error.hpp"
+#include "util/course_root.hpp"
+#include "harness/defines.hpp"
+#include "problems/lab_session.hpp"
+#include "description/lab_spec.hpp"
+#include "util/user_error.hpp"
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>

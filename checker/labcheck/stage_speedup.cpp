@@ -4,9 +4,9 @@
 // and a wrong one fails the stage whatever the times were.
 #include "stages.hpp"
 
-#include "duration_text.hpp"
-#include "lab_session.hpp"
-#include "timing.hpp"
+#include "util/duration_text.hpp"
+#include "problems/lab_session.hpp"
+#include "harness/timing.hpp"
 
 #include <fmt/format.h>
 

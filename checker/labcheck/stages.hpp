@@ -7,8 +7,8 @@
 #include "stage_result.hpp"
 #include "unit_runner.hpp"
 
-#include "lab_problem.hpp"
-#include "lab_spec.hpp"
+#include "problems/lab_problem.hpp"
+#include "description/lab_spec.hpp"
 
 #include <string>
 #include <vector>

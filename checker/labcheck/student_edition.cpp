@@ -1,6 +1,6 @@
 #include "student_edition.hpp"
 
-#include "user_error.hpp"
+#include "util/user_error.hpp"
 
 #include <fmt/format.h>
 

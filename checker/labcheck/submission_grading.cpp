@@ -3,8 +3,8 @@
 #include "parallel_tasks.hpp"
 #include "stages.hpp"
 
-#include "lab_spec.hpp"
-#include "user_error.hpp"
+#include "description/lab_spec.hpp"
+#include "util/user_error.hpp"
 
 #include <fmt/format.h>
 

@@ -7,8 +7,8 @@
 #include "stage_result.hpp"
 #include "unit_runner.hpp"
 
-#include "device_choice.hpp"
-#include "lab_problem.hpp"
+#include "harness/device_choice.hpp"
+#include "problems/lab_problem.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -1,7 +1,7 @@
 #include "terminal_report.hpp"
 
 #include "gradescope_json.hpp"
-#include "text_wrap.hpp"
+#include "util/text_wrap.hpp"
 
 #include <fmt/format.h>
 

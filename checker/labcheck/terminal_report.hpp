@@ -3,7 +3,7 @@
 // of every stage that did not simply pass, indented and wrapped.
 #pragma once
 
-#include "text_wrap.hpp"  // wrapped(), used with the report
+#include "util/text_wrap.hpp"  // wrapped(), used with the report
 
 #include "submission_grading.hpp"
 

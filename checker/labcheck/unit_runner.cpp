@@ -1,6 +1,6 @@
 #include "unit_runner.hpp"
 
-#include "kernel_source.hpp"
+#include "harness/kernel_source.hpp"
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 
 #include "child_process.hpp"
 
-#include "user_error.hpp"
+#include "util/user_error.hpp"
 
 #include <cerrno>
 #include <csignal>

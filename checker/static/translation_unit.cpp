@@ -1,6 +1,6 @@
 #include "translation_unit.hpp"
 
-#include "self_contained_source.hpp"
+#include "harness/self_contained_source.hpp"
 
 namespace checker::barriers {
 

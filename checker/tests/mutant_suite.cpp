@@ -14,8 +14,8 @@
 #include "child_process.hpp"
 #include "parallel_tasks.hpp"
 
-#include "lab_spec.hpp"
-#include "user_error.hpp"
+#include "description/lab_spec.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // hidden.toml, and which sizes and seeds each lab is checked at.
 #include "check_plan.hpp"
 
-#include "user_error.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // What labcheck writes: the Gradescope results, the terminal table, the class
 // gradebook, and files replaced whole.
-#include "atomic_file.hpp"
+#include "util/atomic_file.hpp"
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
 #include "terminal_report.hpp"

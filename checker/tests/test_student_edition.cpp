@@ -3,7 +3,7 @@
 #include "class_grading.hpp"
 #include "student_edition.hpp"
 
-#include "user_error.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,17 +1,17 @@
 // `lab bench`: every chosen lab over its size sweep, beside the device's
 // measured limits (copy bandwidth, FMA peak) and the libraries (CLBlast on the
 // device, OpenBLAS on the host, cuBLAS through PyTorch when asked), in one table.
-#include "atomic_file.hpp"
-#include "bench_report.hpp"
-#include "clblast_sgemm.hpp"
+#include "util/atomic_file.hpp"
+#include "bench/bench_report.hpp"
+#include "bench/clblast_sgemm.hpp"
 #include "commands.hpp"
-#include "copy_bandwidth.hpp"
-#include "course_root.hpp"
-#include "fma_peak.hpp"
-#include "host_sgemm.hpp"
-#include "lab_session.hpp"
-#include "user_error.hpp"
-#include "vendor_blas.hpp"
+#include "bench/copy_bandwidth.hpp"
+#include "util/course_root.hpp"
+#include "bench/fma_peak.hpp"
+#include "bench/host_sgemm.hpp"
+#include "problems/lab_session.hpp"
+#include "util/user_error.hpp"
+#include "bench/vendor_blas.hpp"
 
 #include <fmt/format.h>
 

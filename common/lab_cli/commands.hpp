@@ -2,7 +2,7 @@
 // 0 everything right, 1 a kernel is wrong (or did not build), 2 the command itself could not run.
 #pragma once
 
-#include "defines.hpp"
+#include "harness/defines.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // `lab devices`: every OpenCL device, the one used by default, and its limits.
 #include "commands.hpp"
-#include "device_choice.hpp"
+#include "harness/device_choice.hpp"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // `lab`: the course's runner. `lab devices`, `lab run NN`, ... Every
 // subcommand is a thin layer over the harness in common/.
 #include "commands.hpp"
-#include "kernel_launch.hpp"
-#include "user_error.hpp"
+#include "harness/kernel_launch.hpp"
+#include "util/user_error.hpp"
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>

@@ -1,6 +1,6 @@
 #include "rate_table.hpp"
 
-#include "duration_text.hpp"
+#include "util/duration_text.hpp"
 
 #include <fmt/format.h>
 

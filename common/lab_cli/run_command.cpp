@@ -1,17 +1,17 @@
 // `lab run NN`: build the lab's kernel, check it at every size and every define
 // set of its lab.toml (as labcheck does; a -D on the command line checks that one
 // configuration instead), then time it at the first set beside the device's limits.
-#include "clblast_sgemm.hpp"
+#include "bench/clblast_sgemm.hpp"
 #include "commands.hpp"
-#include "copy_bandwidth.hpp"
-#include "course_root.hpp"
-#include "device_fit.hpp"
-#include "host_sgemm.hpp"
-#include "lab_session.hpp"
+#include "bench/copy_bandwidth.hpp"
+#include "util/course_root.hpp"
+#include "problems/device_fit.hpp"
+#include "bench/host_sgemm.hpp"
+#include "problems/lab_session.hpp"
 #include "rate_table.hpp"
-#include "repeated_check.hpp"
-#include "text_wrap.hpp"
-#include "user_error.hpp"
+#include "problems/repeated_check.hpp"
+#include "util/text_wrap.hpp"
+#include "util/user_error.hpp"
 
 #include <fmt/format.h>
 

@@ -4,13 +4,13 @@
 // side by side, and print them ranked with the lab.toml lines that make the
 // winner the default.
 #include "commands.hpp"
-#include "course_root.hpp"
-#include "duration_text.hpp"
-#include "lab_session.hpp"
+#include "util/course_root.hpp"
+#include "util/duration_text.hpp"
+#include "problems/lab_session.hpp"
 #include "rate_table.hpp"
-#include "tune_space.hpp"
-#include "tune_trial.hpp"
-#include "user_error.hpp"
+#include "tune/tune_space.hpp"
+#include "tune/tune_trial.hpp"
+#include "util/user_error.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "build_log.hpp"
+#include "harness/build_log.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
-#include "comparison.hpp"
-#include "fill_patterns.hpp"
-#include "reference.hpp"
+#include "problems/comparison.hpp"
+#include "harness/fill_patterns.hpp"
+#include "problems/reference.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
-#include "defines.hpp"
-#include "user_error.hpp"
+#include "harness/defines.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "device_choice.hpp"
+#include "harness/device_choice.hpp"
 
 #include <doctest/doctest.h>
 

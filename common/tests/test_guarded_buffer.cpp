@@ -1,8 +1,8 @@
 // Guard zones on a real device (PoCL on a machine without a GPU).
-#include "cl_session.hpp"
-#include "fill_patterns.hpp"
-#include "guarded_buffer.hpp"
-#include "program_build.hpp"
+#include "harness/cl_session.hpp"
+#include "harness/fill_patterns.hpp"
+#include "harness/guarded_buffer.hpp"
+#include "harness/program_build.hpp"
 
 #include <doctest/doctest.h>
 

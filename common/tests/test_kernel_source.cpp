@@ -1,5 +1,5 @@
-#include "kernel_source.hpp"
-#include "user_error.hpp"
+#include "harness/kernel_source.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // lab.toml's define sets: which configurations correctness, Oclgrind and `lab run` check.
-#include "lab_spec.hpp"
-#include "user_error.hpp"
+#include "description/lab_spec.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
-#include "launch_geometry.hpp"
-#include "user_error.hpp"
+#include "harness/launch_geometry.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

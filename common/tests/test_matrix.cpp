@@ -1,5 +1,5 @@
-#include "matrix.hpp"
-#include "reference.hpp"
+#include "harness/matrix.hpp"
+#include "problems/reference.hpp"
 
 #include <doctest/doctest.h>
 

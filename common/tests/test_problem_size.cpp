@@ -1,5 +1,5 @@
-#include "problem_size.hpp"
-#include "user_error.hpp"
+#include "problems/problem_size.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

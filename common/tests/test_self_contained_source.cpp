@@ -1,9 +1,9 @@
 // The scan that keeps kernel files self-contained, tried as a cheating student would: every
 // spelling of an include the preprocessor accepts, and correct kernels that come close.
-#include "build_log.hpp"
-#include "kernel_source.hpp"
-#include "self_contained_source.hpp"
-#include "user_error.hpp"
+#include "harness/build_log.hpp"
+#include "harness/kernel_source.hpp"
+#include "harness/self_contained_source.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

@@ -2,10 +2,10 @@
 // real device: every launch starts from a refilled output and restored inputs,
 // and a result that is wrong at any timed launch is found, on kernels written
 // to take advantage of a timing that did neither.
-#include "lab_problem.hpp"
-#include "lab_session.hpp"
-#include "timed_result.hpp"
-#include "timing.hpp"
+#include "problems/lab_problem.hpp"
+#include "problems/lab_session.hpp"
+#include "problems/timed_result.hpp"
+#include "harness/timing.hpp"
 
 #include <doctest/doctest.h>
 

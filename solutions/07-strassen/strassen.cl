@@ -17,7 +17,7 @@
 //     c11 = p5 + p4 - p2 + p6      c12 = p1 + p2
 //     c21 = p3 + p4                c22 = p1 + p5 - p3 - p7
 //
-// The host (common/strassen_recursion.cpp) does the recursion: at each level
+// The host (common/problems/strassen/strassen_recursion.cpp) does the recursion: at each level
 // it calls strassen_split once for all the nodes of that level, multiplies
 // all the products of the deepest level in one batched launch of the lab-06
 // GEMM, and comes back up calling strassen_merge once per level.

@@ -1,6 +1,6 @@
 #include "lab_fixture.hpp"
 
-#include "course_root.hpp"
+#include "util/course_root.hpp"
 
 namespace course_tests {
 

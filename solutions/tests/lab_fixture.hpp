@@ -2,8 +2,8 @@
 // and a short way to build a lab from labs/ or solutions/ and check sizes.
 #pragma once
 
-#include "cl_session.hpp"
-#include "lab_session.hpp"
+#include "harness/cl_session.hpp"
+#include "problems/lab_session.hpp"
 
 #include <filesystem>
 #include <string>

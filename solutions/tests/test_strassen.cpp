@@ -10,11 +10,11 @@
 // every level (check_at), since PoCL builds are the slow part here.
 #include "lab_fixture.hpp"
 
-#include "kernel_source.hpp"
-#include "strassen_formulas.hpp"
-#include "strassen_plan.hpp"
-#include "strassen_problem.hpp"
-#include "user_error.hpp"
+#include "harness/kernel_source.hpp"
+#include "problems/strassen/strassen_formulas.hpp"
+#include "problems/strassen/strassen_plan.hpp"
+#include "problems/strassen/strassen_problem.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

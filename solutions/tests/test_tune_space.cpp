@@ -3,9 +3,9 @@
 // it, and the lab.toml lines it proposes. No timing is asserted.
 #include "lab_fixture.hpp"
 
-#include "tune_space.hpp"
-#include "tune_trial.hpp"
-#include "user_error.hpp"
+#include "tune/tune_space.hpp"
+#include "tune/tune_trial.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 

@@ -45,7 +45,7 @@ __kernel void uses_define(__global float* x)
 }
 
 TEST_CASE("input: an #include is refused even where the header exists, and findings name the display path") {
-    // Kernel files are self-contained (common/self_contained_source.hpp): the analysis does not
+    // Kernel files are self-contained (common/harness/self_contained_source.hpp): the analysis does not
     // read an included file, it reports the file as one it cannot vouch for.
     namespace fs = std::filesystem;
     fs::path directory = fs::temp_directory_path() / "checker_static_test_include";

@@ -1,0 +1,165 @@
+#include "bench/bench_report.hpp"
+
+#include "util/atomic_file.hpp"
+#include "util/duration_text.hpp"
+#include "util/user_error.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <unistd.h>
+
+namespace course {
+
+std::string utc_timestamp() {
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm parts{};
+    gmtime_r(&now, &parts);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+    return text;
+}
+
+namespace {
+
+// The rate cell of the Markdown table: the rate, or why there is none (no rate for work not done).
+std::string markdown_rate(const BenchFigure& f) {
+    if (f.correct) return fmt::format("{:.1f} {}", f.rate, f.unit);
+    return f.note.rfind("wrong at the timed size", 0) == 0 ? "wrong at the timed size" : "wrong result";
+}
+
+}  // namespace
+
+void print_bench_table(const BenchReport& report) {
+    fmt::print("\n{} ({}), driver {}\n", report.device, report.device_class, report.driver);
+    fmt::print("limits measured in this run: copy {:.1f} GB/s, FMA peak {:.1f} GFLOP/s\n\n", report.copy_gbs,
+               report.fma_gflops);
+    fmt::print("{:<4} {:<34} {:<16} {:>11} {:>15}  {}\n", "lab", "what", "size", "time", "rate", "share of limit");
+    std::string last_lab = "?";
+    for (const auto& f : report.figures) {
+        if (f.lab != last_lab && !last_lab.empty() && last_lab != "?") fmt::print("\n");
+        last_lab = f.lab;
+        const std::string rate = f.correct ? fmt::format("{:.1f} {}", f.rate, f.unit) : std::string("WRONG");
+        const std::string share =
+            f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
+        fmt::print("{:<4} {:<34} {:<16} {:>11} {:>15}  {}{}\n", f.lab.empty() ? "--" : f.lab, f.what, f.size,
+                   f.correct ? duration_text(f.seconds) : "", rate, share, f.note.empty() ? "" : "  " + f.note);
+    }
+}
+
+std::string bench_markdown(const BenchReport& report) {
+    std::string text = fmt::format(
+        "Device: {} ({}), driver {}; measured {} on {}. Limits in the same run: copy "
+        "{:.1f} GB/s, FMA peak {:.1f} GFLOP/s.\n\n",
+        report.device, report.device_class, report.driver, report.date, report.host, report.copy_gbs,
+        report.fma_gflops);
+    text += "| lab | what | size | time | rate | share of limit |\n|---|---|---|---|---|---|\n";
+    for (const auto& f : report.figures) {
+        const std::string rate = markdown_rate(f);
+        const std::string share =
+            f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
+        text += fmt::format("| {} | {} | {} | {} | {} | {} |\n", f.lab.empty() ? "–" : f.lab, f.what, f.size,
+                            f.correct && f.seconds > 0.0 ? duration_text(f.seconds) : "", rate, share);
+    }
+    return text;
+}
+
+std::string bench_json(const BenchReport& report) {
+    nlohmann::json figures = nlohmann::json::array();
+    for (const auto& f : report.figures) {
+        figures.push_back({{"lab", f.lab},
+                           {"what", f.what},
+                           {"size", f.size},
+                           {"seconds", f.seconds},
+                           {"rate", f.rate},
+                           {"unit", f.unit},
+                           {"percent_of_limit", f.percent_of_limit},
+                           {"limit", f.limit},
+                           {"defines", f.defines},
+                           {"correct", f.correct},
+                           {"note", f.note}});
+    }
+    const nlohmann::json doc = {{"device", report.device},     {"device_class", report.device_class},
+                                {"driver", report.driver},     {"date", report.date},
+                                {"host", report.host},         {"kernels", report.kernels},
+                                {"copy_gbs", report.copy_gbs}, {"fma_gflops", report.fma_gflops},
+                                {"figures", figures}};
+    return doc.dump(2) + "\n";
+}
+
+BenchReport bench_report_from_json(const std::string& path) {
+    std::ifstream in(path);
+    BenchReport report;
+    try {
+        if (!in) throw std::runtime_error("the file cannot be opened");
+        const auto doc = nlohmann::json::parse(in);
+        report.device = doc.at("device").get<std::string>();
+        report.device_class = doc.at("device_class").get<std::string>();
+        report.driver = doc.at("driver").get<std::string>();
+        report.date = doc.at("date").get<std::string>();
+        report.host = doc.at("host").get<std::string>();
+        report.kernels = doc.at("kernels").get<std::string>();
+        report.copy_gbs = doc.at("copy_gbs").get<double>();
+        report.fma_gflops = doc.at("fma_gflops").get<double>();
+        for (const auto& f : doc.at("figures")) {
+            report.figures.push_back(
+                {f.at("lab").get<std::string>(), f.at("what").get<std::string>(), f.at("size").get<std::string>(),
+                 f.at("seconds").get<double>(), f.at("rate").get<double>(), f.at("unit").get<std::string>(),
+                 f.at("percent_of_limit").get<double>(), f.at("limit").get<std::string>(),
+                 f.at("defines").get<std::string>(), f.at("correct").get<bool>(), f.at("note").get<std::string>()});
+        }
+    } catch (const std::exception& e) {
+        throw UserError({"a JSON file written by `lab bench --json`", e.what(), path,
+                         "pass the file `lab bench --json FILE` wrote"});
+    }
+    return report;
+}
+
+std::string draw_bench_plot(const BenchReport& report, const std::string& svg_path) {
+    namespace fs = std::filesystem;
+    if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        return "gnuplot is not installed (sudo apt-get install gnuplot-nox); the figures are in the table and --json";
+    }
+    // One data block per lab (and per library line), rate against problem size.
+    std::map<std::string, std::vector<const BenchFigure*>> series;
+    for (const auto& f : report.figures) {
+        if (!f.correct || f.unit != "GFLOP/s" || f.size.empty()) continue;
+        series[f.lab.empty() ? f.what : "lab " + f.lab].push_back(&f);
+    }
+    if (series.empty()) return "no GFLOP/s figures to plot (run matrix-multiplication labs)";
+    const fs::path data = fs::temp_directory_path() / fmt::format("lab-bench-{}.dat", ::getpid());
+    const fs::path script = fs::temp_directory_path() / fmt::format("lab-bench-{}.gp", ::getpid());
+    {
+        std::ofstream out(data);
+        for (const auto& [name, points] : series) {
+            out << "\"" << name << "\"\n";
+            for (const auto* f : points) out << std::atof(f->size.c_str()) << ' ' << f->rate << '\n';
+            out << "\n\n";
+        }
+    }
+    {
+        std::ofstream out(script);
+        out << "set terminal svg size 900,560 dynamic enhanced font 'sans,12' background '#ffffff'\n"
+            << "set output '" << svg_path << "'\n"
+            << "set title '" << report.device << " — GFLOP/s per lab (" << report.date << ")'\n"
+            << "set xlabel 'n (matrix size, first dimension)'\nset ylabel 'GFLOP/s'\n"
+            << "set logscale x 2\nset logscale y 10\nset grid\nset key outside right\n"
+            << "plot for [i=0:" << series.size() - 1 << "] '" << data.string()
+            << "' index i using 1:2 with linespoints lw 2 title columnheader(1)\n";
+    }
+    const int status = std::system(fmt::format("gnuplot '{}' 2>/dev/null", script.string()).c_str());
+    std::error_code ignored;
+    fs::remove(data, ignored);
+    fs::remove(script, ignored);
+    return status == 0 ? std::string() : "gnuplot failed to draw " + svg_path;
+}
+
+}  // namespace course

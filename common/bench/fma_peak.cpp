@@ -1,0 +1,35 @@
+#include "bench/fma_peak.hpp"
+
+#include "harness/kernel_launch.hpp"
+#include "harness/kernel_source.hpp"
+#include "harness/program_build.hpp"
+#include "harness/timing.hpp"
+
+namespace course {
+
+FmaPeak measure_fma_peak(ClSession& session, const std::filesystem::path& root) {
+    const auto source = read_kernel_source(root / "kernels/benchmarks/fma_peak.cl", "kernels/benchmarks/fma_peak.cl");
+    const BuiltProgram built = build_program(session.context, session.device.device, source, {}, {});
+    cl::Kernel kernel(built.program, "fma_peak");
+
+    // Enough work-items to fill every compute unit many times over, and enough
+    // steps that a launch takes about a millisecond on a large GPU.
+    const bool gpu = session.device.device_class == DeviceClass::gpu;
+    const std::size_t units = session.device.device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    const std::size_t items = units * (gpu ? 4096 : 16384);
+    const cl_uint steps = gpu ? 4096 : 2048;
+    cl::Buffer out(session.context, CL_MEM_WRITE_ONLY, items * sizeof(float));
+    kernel.setArg(0, out);
+    kernel.setArg(1, 0.999f);
+    kernel.setArg(2, 0.001f);
+    kernel.setArg(3, steps);
+    const Launch launch = [&] {
+        const cl::Event e = enqueue_kernel(session.queue, kernel, cl::NDRange(items), cl::NDRange(256),
+                                           "kernels/benchmarks/fma_peak.cl");
+        return LaunchEvents{e, e};
+    };
+    const Timing timing = time_launch(session.queue, launch);
+    return {static_cast<double>(items) * steps * 16 /* chains */ * 2 /* flops per FMA */, timing.median_seconds};
+}
+
+}  // namespace course

@@ -1,0 +1,210 @@
+#include "harness/kernel_source.hpp"
+
+#include "harness/self_contained_source.hpp"
+#include "util/user_error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace course {
+
+std::size_t first_invalid_utf8(const std::string& text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        std::size_t length = 0;
+        if (lead < 0x80)
+            length = 1;
+        else if ((lead & 0xE0) == 0xC0 && lead >= 0xC2)
+            length = 2;
+        else if ((lead & 0xF0) == 0xE0)
+            length = 3;
+        else if ((lead & 0xF8) == 0xF0 && lead <= 0xF4)
+            length = 4;
+        else
+            return i;
+        if (i + length > text.size()) return i;
+        for (std::size_t j = 1; j < length; ++j) {
+            if ((static_cast<unsigned char>(text[i + j]) & 0xC0) != 0x80) return i;
+        }
+        i += length;
+    }
+    return std::string::npos;
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Closes a file descriptor when it goes out of scope.
+class Fd {
+public:
+    explicit Fd(int fd = -1) : fd_(fd) {}
+    ~Fd() {
+        if (fd_ >= 0) close(fd_);
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    void reset(int fd) {
+        if (fd_ >= 0) close(fd_);
+        fd_ = fd;
+    }
+    int get() const { return fd_; }
+
+private:
+    int fd_;
+};
+
+std::string lab_number_of(const std::string& name) {
+    std::size_t digits = 0;
+    while (digits < name.size() && std::isdigit(static_cast<unsigned char>(name[digits]))) ++digits;
+    return name.substr(0, digits);
+}
+
+// What to try when `missing` (a folder or file of the submission) is not in `folder`.
+std::string missing_hint(const fs::path& folder, const std::string& missing, bool is_last) {
+    const std::string number = lab_number_of(missing);
+    std::error_code ec;
+    std::string found_number, found_labs;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name == "labs") found_labs = name;
+        if (!number.empty() && name != missing && lab_number_of(name) == number) found_number = name;
+    }
+    if (!is_last && !found_number.empty()) {
+        return fmt::format("the submission has a folder {}/: name it {}/ exactly, as in the course's labs/ folder",
+                           found_number, missing);
+    }
+    if (!is_last && !found_labs.empty()) {
+        return "the submission holds a labs/ folder: put the lab folders (" + missing +
+               "/, ...) at the top of the submission";
+    }
+    return "check the lab folder name and that the file was not renamed or moved";
+}
+
+UserError not_readable(const std::string& display_path, const std::string& happened, const std::string& try_this) {
+    return UserError({"a kernel file, a regular file inside the submission", happened, display_path, try_this});
+}
+
+}  // namespace
+
+KernelSource read_kernel_source(const std::filesystem::path& path, const std::string& display_path) {
+    const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    return read_kernel_source(parent, path.filename(), display_path);
+}
+
+KernelSource read_kernel_source(const std::filesystem::path& base, const std::filesystem::path& inside,
+                                const std::string& display_path) {
+    Fd folder(open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (folder.get() < 0) {
+        throw not_readable(display_path, "the folder that should hold it does not exist or cannot be opened",
+                           "check the submission folder");
+    }
+    std::vector<std::string> parts;
+    for (const auto& part : inside) {
+        if (!part.empty() && part != ".") parts.push_back(part.string());
+    }
+    if (parts.empty()) throw not_readable(display_path, "no file name was given", "name the kernel file");
+    fs::path walked = base;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string& part = parts[i];
+        const bool last = i + 1 == parts.size();
+        if (part == "..") {
+            throw not_readable(display_path, "the path leaves the submission folder", "keep the file inside it");
+        }
+        struct stat info {};
+        if (fstatat(folder.get(), part.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) {
+            if (errno == ENOENT || errno == ENOTDIR) {
+                throw UserError({"a kernel file at this path",
+                                 last ? "the file does not exist" : fmt::format("the folder {}/ does not exist", part),
+                                 display_path, missing_hint(walked, part, last)});
+            }
+            throw not_readable(display_path, fmt::format("{} cannot be examined: {}", part, std::strerror(errno)),
+                               "check its permissions");
+        }
+        if (S_ISLNK(info.st_mode)) {
+            throw not_readable(display_path,
+                               fmt::format("{} is a symbolic link; the grader reads no file through a link", part),
+                               "put the file itself (not a link to it) in the submission");
+        }
+        if (!last) {
+            if (!S_ISDIR(info.st_mode)) {
+                throw not_readable(display_path, fmt::format("{} is not a folder", part),
+                                   "lay the submission out like the course's labs/ folder");
+            }
+            const int next = openat(folder.get(), part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (next < 0) {
+                throw not_readable(display_path, fmt::format("the folder {} cannot be opened: {}", part,
+                                                             std::strerror(errno)),
+                                   "check its permissions (chmod u+rx)");
+            }
+            folder.reset(next);
+            walked /= part;
+            continue;
+        }
+        if (S_ISDIR(info.st_mode)) {
+            throw UserError({"a kernel file (.cl)", "this path is a directory", display_path,
+                             "put the kernel file itself at this path"});
+        }
+        if (!S_ISREG(info.st_mode)) {
+            throw not_readable(display_path, "this path is not a regular file (a device, pipe or socket)",
+                               "put the kernel source file itself at this path");
+        }
+    }
+    Fd file(openat(folder.get(), parts.back().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    struct stat opened {};
+    if (file.get() < 0) {
+        throw UserError({"a readable kernel file", "the file could not be opened for reading", display_path,
+                         "check its permissions (chmod u+r)"});
+    }
+    if (fstat(file.get(), &opened) != 0 || !S_ISREG(opened.st_mode)) {
+        throw not_readable(display_path, "this path is not a regular file", "put the kernel source file itself here");
+    }
+    std::string text;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t got = read(file.get(), buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            throw UserError({"a readable kernel file", "reading the file failed part way", display_path,
+                             "check the disk and the file's permissions"});
+        }
+        if (got == 0) break;
+        text.append(buffer, static_cast<std::size_t>(got));
+        if (text.size() > kMaxKernelFileBytes) {
+            throw not_readable(display_path, fmt::format("the file is larger than {} KiB", kMaxKernelFileBytes >> 10),
+                               "check that this is the kernel source");
+        }
+    }
+    KernelSource source{base / inside, display_path, std::move(text)};
+    if (const auto bad = first_invalid_utf8(source.text); bad != std::string::npos) {
+        const auto line =
+            1 + std::count(source.text.begin(), source.text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+        throw UserError(
+            {"a UTF-8 text file",
+             fmt::format("byte {} is not valid UTF-8 (0x{:02x})", bad, static_cast<unsigned char>(source.text[bad])),
+             fmt::format("{}:{}", display_path, line),
+             "save the file as UTF-8 (plain ASCII is fine), and check it is the kernel source"});
+    }
+    if (source.text.find('\0') != std::string::npos) {
+        throw UserError({"a text file", "the file contains NUL bytes", display_path,
+                         "check that this is the kernel source and not a binary file"});
+    }
+    if (const auto forbidden = find_forbidden_construct(source.text)) {
+        throw UserError({"a self-contained kernel file: the grader compiles this one file and nothing else",
+                         fmt::format("line {}: {} {}", forbidden->line, forbidden->spelling, forbidden->why),
+                         fmt::format("{}:{}", display_path, forbidden->line), forbidden->try_this});
+    }
+    return source;
+}
+
+}  // namespace course

@@ -1,0 +1,182 @@
+#include "harness/program_build.hpp"
+
+#include "harness/build_log.hpp"
+#include "harness/guarded_buffer.hpp"
+#include "harness/kernel_launch.hpp"
+#include "harness/self_contained_source.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace course {
+
+namespace {
+
+std::string device_log(const cl::Program& program, const cl::Device& device) {
+    try {
+        return program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+    } catch (const cl::Error&) {
+        return {};
+    }
+}
+
+// Some drivers (PoCL) also print compiler diagnostics straight to stderr, where
+// they duplicate the build log we show mapped to the student's file. While it
+// lives, stderr goes to /dev/null, unless LAB_VERBOSE_BUILD is set.
+class QuietStderr {
+public:
+    QuietStderr() {
+        if (std::getenv("LAB_VERBOSE_BUILD") != nullptr) return;
+        std::fflush(stderr);
+        saved_ = dup(STDERR_FILENO);
+        const int null = open("/dev/null", O_WRONLY);
+        if (saved_ >= 0 && null >= 0) dup2(null, STDERR_FILENO);
+        if (null >= 0) close(null);
+    }
+    ~QuietStderr() {
+        if (saved_ < 0) return;
+        std::fflush(stderr);
+        dup2(saved_, STDERR_FILENO);
+        close(saved_);
+    }
+    QuietStderr(const QuietStderr&) = delete;
+    QuietStderr& operator=(const QuietStderr&) = delete;
+
+private:
+    int saved_ = -1;
+};
+
+bool only_whitespace(const std::string& text) {
+    return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
+}
+
+std::string signature_text(const std::string& kernel, const std::vector<KernelParameter>& parameters) {
+    std::string text = "__kernel void " + kernel + "(";
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+        const auto& p = parameters[i];
+        if (i > 0) text += ", ";
+        text += p.global_pointer ? fmt::format("__global {} {}", p.type, p.name) : fmt::format("{} {}", p.type, p.name);
+    }
+    return text + ")";
+}
+
+// int and uint are both accepted where the contract says uint: they pass the same bits.
+bool same_scalar(const std::string& wanted, const std::string& got) {
+    const auto plain = [](std::string t) {
+        if (t == "unsigned int") return std::string("uint");
+        if (t == "int") return std::string("uint");
+        return t;
+    };
+    return plain(wanted) == plain(got);
+}
+
+void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const std::string& name,
+                      const std::vector<KernelParameter>& contract) {
+    const auto count = kernel.getInfo<CL_KERNEL_NUM_ARGS>();
+    const std::string expected = signature_text(name, contract);
+    const std::string where = fmt::format("{}, kernel {}", built.source.display_path, name);
+    if (count != contract.size()) {
+        throw KernelContractError(
+            {expected, fmt::format("the kernel takes {} parameters instead of {}", count, contract.size()), where,
+             "keep the parameter list of the lab's contract (see the lab README)"},
+            KernelContractError::Kind::wrong_signature);
+    }
+    for (cl_uint i = 0; i < count; ++i) {
+        std::string type;
+        cl_kernel_arg_address_qualifier address = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+        try {
+            type = kernel.getArgInfo<CL_KERNEL_ARG_TYPE_NAME>(i);
+            address = kernel.getArgInfo<CL_KERNEL_ARG_ADDRESS_QUALIFIER>(i);
+        } catch (const cl::Error&) {
+            return;  // the driver keeps no argument info: the count check is all we can do
+        }
+        type.erase(std::remove(type.begin(), type.end(), '\0'), type.end());
+        const auto& want = contract[i];
+        const bool pointer_ok = want.global_pointer == (address == CL_KERNEL_ARG_ADDRESS_GLOBAL);
+        const bool type_ok = want.global_pointer ? type == want.type : same_scalar(want.type, type);
+        if (!pointer_ok || !type_ok) {
+            throw KernelContractError({expected,
+                                       fmt::format("parameter {} ({}) is {}{} instead of {}{}", i + 1, want.name,
+                                                   address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "", type,
+                                                   want.global_pointer ? "__global " : "", want.type),
+                                       where, "keep the parameter list of the lab's contract (see the lab README)"},
+                                      KernelContractError::Kind::wrong_signature);
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> kernel_names(const cl::Program& program) {
+    std::vector<std::string> names;
+    std::istringstream list(program.getInfo<CL_PROGRAM_KERNEL_NAMES>());
+    for (std::string name; std::getline(list, name, ';');) {
+        if (!name.empty()) names.push_back(name);
+    }
+    return names;
+}
+
+KernelBuildError::KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line)
+    : UserError(parts), log_(std::move(mapped_log)), first_line_(first_line) {}
+
+BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
+                           const Defines& defines, const std::vector<std::filesystem::path>& /*include_dirs*/) {
+    // A kernel file is compiled alone: no -I, and a source that would include anything is
+    // refused here too (read_kernel_source refuses it first, with the same words).
+    if (const auto forbidden = find_forbidden_construct(source.text)) {
+        throw UserError({"a self-contained kernel file: the grader compiles this one file and nothing else",
+                         fmt::format("line {}: {} {}", forbidden->line, forbidden->spelling, forbidden->why),
+                         fmt::format("{}:{}", source.display_path, forbidden->line), forbidden->try_this});
+    }
+    std::string options = "-cl-std=CL1.2 -cl-kernel-arg-info";
+    if (!defines.empty()) options += " " + defines.build_options();
+    // Oclgrind simulates the code as written: optimised, a load whose value only a later bounds
+    // check uses is moved under that check, and a read past an input would go unseen.
+    if (is_oclgrind(device)) options += " -cl-opt-disable";
+
+    cl::Program program(context, source.text);
+    try {
+        const QuietStderr quiet;
+        program.build(std::vector<cl::Device>{device}, options.c_str());
+    } catch (const cl::Error& error) {
+        const std::string log = student_diagnostics(map_build_log(device_log(program, device), source.display_path),
+                                                    source.display_path, source.text);
+        const unsigned line = first_error_line(log, source.display_path);
+        const std::string where = line > 0 ? fmt::format("{}:{}", source.display_path, line) : source.display_path;
+        throw KernelBuildError({"a kernel that compiles as OpenCL C 1.2",
+                                fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), log),
+                                where, "fix the first error first: later ones often follow from it"},
+                               log, line);
+    }
+    std::string warnings = student_diagnostics(map_build_log(device_log(program, device), source.display_path),
+                                               source.display_path, source.text);
+    // Only a remark about the student's own file counts; "1 warning generated." about a header does not.
+    if (only_whitespace(warnings) || warnings.find(source.display_path + ":") == std::string::npos) warnings.clear();
+    return {program, source, defines, warnings};
+}
+
+cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
+                       const std::vector<KernelParameter>& contract) {
+    const auto names = kernel_names(built.program);
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        std::string found;
+        for (const auto& n : names) found += (found.empty() ? "" : ", ") + n;
+        throw KernelContractError({fmt::format("a kernel named {}: {}", name, signature_text(name, contract)),
+                                   names.empty() ? std::string("the file defines no kernels")
+                                                 : fmt::format("the file defines only: {}", found),
+                                   built.source.display_path, "keep the kernel name of the lab's contract"},
+                                  KernelContractError::Kind::missing_kernel);
+    }
+    cl::Kernel kernel(built.program, name.c_str());
+    check_parameters(kernel, built, name, contract);
+    return kernel;
+}
+
+}  // namespace course

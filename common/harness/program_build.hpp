@@ -1,0 +1,72 @@
+// Builds a kernel file into an OpenCL program at run time, with -D defines, and
+// turns build failures into messages that name the student's file and line.
+#pragma once
+
+#include "harness/defines.hpp"
+#include "harness/kernel_source.hpp"
+#include "util/user_error.hpp"
+
+#include <CL/opencl.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace course {
+
+struct BuiltProgram {
+    cl::Program program;
+    KernelSource source;
+    Defines defines;
+    std::string build_log;  // warnings, mapped to the student's file; empty when clean
+};
+
+// A compile error: what the compiler said, against the student's file.
+class KernelBuildError : public UserError {
+public:
+    KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line);
+    const std::string& log() const { return log_; }
+    unsigned first_line() const { return first_line_; }
+
+private:
+    std::string log_;
+    unsigned first_line_;
+};
+
+// The file compiled, but the kernel its lab's contract names is missing or takes
+// other parameters. Thrown by make_kernel; a UserError like any other, so
+// callers that only report it need not know the difference.
+class KernelContractError : public UserError {
+public:
+    enum class Kind { missing_kernel, wrong_signature };
+    KernelContractError(const ErrorParts& parts, Kind kind) : UserError(parts), kind_(kind) {}
+    Kind kind() const { return kind_; }
+
+private:
+    Kind kind_;
+};
+
+// Compiles `source` for `device` as OpenCL C 1.2 with the defines. The file must be
+// self-contained (see self_contained_source.hpp); `include_dirs` is no longer used (no
+// kernel of the course includes a header, and a submission may include nothing), and is
+// kept only so that callers need not change. The build log keeps only what is about the
+// student's file (see build_log.hpp).
+BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
+                           const Defines& defines, const std::vector<std::filesystem::path>& include_dirs);
+
+// The names of the kernels a built program defines.
+std::vector<std::string> kernel_names(const cl::Program& program);
+
+// One scalar or pointer parameter of a kernel contract, e.g. {"a", "float*", true}.
+struct KernelParameter {
+    std::string name;
+    std::string type;  // as OpenCL reports it: "float*", "uint"
+    bool global_pointer = false;
+};
+
+// The named kernel, checked against its contract. Throws KernelContractError when
+// the file has no such kernel (listing those it has) or the parameters differ.
+cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
+                       const std::vector<KernelParameter>& contract);
+
+}  // namespace course

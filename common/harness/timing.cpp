@@ -1,0 +1,105 @@
+#include "harness/timing.hpp"
+
+#include <algorithm>
+
+namespace course {
+
+namespace {
+
+// The timed launch (counting from 0, below `count`) that gets the whole-result check besides the last.
+int chosen_launch(std::uint64_t seed, int count) {
+    // splitmix64: a well-mixed number from any seed, the same on every machine.
+    std::uint64_t z = seed + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return static_cast<int>(z % static_cast<std::uint64_t>(std::max(count, 1)));
+}
+
+}  // namespace
+
+double elapsed_seconds(const LaunchEvents& events) {
+    const auto start = events.first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    const auto end = events.last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    return end > start ? static_cast<double>(end - start) * 1e-9 : 0.0;
+}
+
+double median(std::vector<double> samples) {
+    std::sort(samples.begin(), samples.end());
+    const std::size_t mid = samples.size() / 2;
+    return samples.size() % 2 == 1 ? samples[mid] : 0.5 * (samples[mid - 1] + samples[mid]);
+}
+
+std::string ordinal(int n) {
+    const char* suffix = "th";
+    if (n % 100 < 11 || n % 100 > 13) {
+        if (n % 10 == 1) suffix = "st";
+        if (n % 10 == 2) suffix = "nd";
+        if (n % 10 == 3) suffix = "rd";
+    }
+    return std::to_string(n) + suffix;
+}
+
+Timing time_launch(const cl::CommandQueue& queue, const TimedLaunch& launch, const TimingPlan& plan) {
+    return time_interleaved(queue, {launch}, plan).front();
+}
+
+std::vector<Timing> time_interleaved(const cl::CommandQueue& queue, const std::vector<TimedLaunch>& launches,
+                                     const TimingPlan& plan) {
+    const auto run = [&](const TimedLaunch& l) {
+        if (l.prepare) l.prepare();
+        return l.launch();
+    };
+    for (int w = 0; w < plan.warmups; ++w) {
+        for (const auto& launch : launches) run(launch);
+    }
+    queue.finish();
+
+    std::vector<Timing> timings(launches.size());
+    const auto checked = [&](std::size_t i, ResultCheck depth, int launch_number) {
+        if (!launches[i].check || !timings[i].right()) return;
+        std::string wrong = launches[i].check(depth);
+        if (!wrong.empty()) {
+            timings[i].wrong = std::move(wrong);
+            timings[i].wrong_launch = launch_number;
+        }
+    };
+    const auto any_wrong = [&] {
+        return std::any_of(timings.begin(), timings.end(), [](const Timing& t) { return !t.right(); });
+    };
+
+    const int whole_at = chosen_launch(plan.check_seed, plan.min_repetitions);
+    std::vector<std::vector<double>> samples(launches.size());
+    double slowest_total = 0.0;
+    for (int rep = 0; rep < plan.max_repetitions; ++rep) {
+        if (rep >= plan.min_repetitions && slowest_total >= plan.min_total_seconds) break;
+        if (plan.stop_when_wrong && any_wrong()) break;
+        double round_max = 0.0;
+        for (std::size_t i = 0; i < launches.size(); ++i) {
+            if (!timings[i].right()) continue;  // its times no longer mean anything
+            const LaunchEvents events = run(launches[i]);
+            events.last.wait();
+            const double seconds = elapsed_seconds(events);
+            samples[i].push_back(seconds);
+            round_max = std::max(round_max, seconds);
+            checked(i, rep == whole_at ? ResultCheck::whole : ResultCheck::sample, rep + 1);
+            if (plan.stop_when_wrong && !timings[i].right()) break;
+        }
+        slowest_total += round_max;
+    }
+    // The last launch's result is still in each launch's output: read all of it.
+    for (std::size_t i = 0; i < launches.size(); ++i) {
+        const int count = static_cast<int>(samples[i].size());
+        if (count > 0 && count - 1 != whole_at) checked(i, ResultCheck::whole, count);
+    }
+    for (std::size_t i = 0; i < launches.size(); ++i) {
+        const auto& s = samples[i];
+        timings[i].repetitions = static_cast<int>(s.size());
+        if (s.empty()) continue;
+        timings[i].median_seconds = median(s);
+        timings[i].min_seconds = *std::min_element(s.begin(), s.end());
+    }
+    return timings;
+}
+
+}  // namespace course

@@ -1,0 +1,98 @@
+// The host side of a lab: it owns the built kernels, makes inputs, launches,
+// checks the result against the CPU reference and prepares timed launches.
+// One implementation per kind of problem (transpose, matrix product,
+// Strassen); the labs differ only in their lab.toml and kernel files.
+#pragma once
+
+#include "harness/cl_session.hpp"
+#include "harness/defines.hpp"
+#include "harness/kernel_source.hpp"
+#include "description/lab_spec.hpp"
+#include "problems/problem_size.hpp"
+#include "harness/program_build.hpp"
+#include "harness/timing.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace course {
+
+// Where a set of kernel files is read from: labs/, solutions/, or a submission laid out like labs/.
+struct KernelSet {
+    std::filesystem::path dir;
+    std::string display_dir;  // how messages name it: "labs", "solutions", "submissions/alice"
+
+    std::filesystem::path file(const std::string& folder, const std::string& name) const { return dir / folder / name; }
+    std::string display(const std::string& folder, const std::string& name) const {
+        return display_dir + "/" + folder + "/" + name;
+    }
+};
+
+// Lab 07: which GEMM computes the Strassen products.
+enum class GemmChoice {
+    lab_kernels,  // the lab-06 kernel of the same kernel set (or of ProblemSetup::gemm_kernels), else labs/'
+    reference,    // the course's reference GEMM in kernels/ ([strassen] reference_gemm): strassen.cl judged alone;
+                  // where that file is missing (a student edition), the lab-06 kernel as lab_kernels, said once
+};
+
+// Everything needed to build one lab's kernels.
+struct ProblemSetup {
+    ClSession* session = nullptr;
+    const LabSpec* spec = nullptr;
+    KernelSource source;   // the kernel file under test
+    std::string geometry;  // see launch_geometry.hpp
+    Defines defines;
+    std::vector<std::filesystem::path> include_dirs;
+    KernelSet kernels;  // the set `source` came from (drivers that need more files read them from here)
+    std::filesystem::path root;
+    // Lab 07 only: read the lab-06 GEMM that computes the products from this set instead
+    // of `kernels` (the grader grades lab 07 apart from a student's lab 06 this way).
+    std::optional<KernelSet> gemm_kernels;
+    GemmChoice gemm = GemmChoice::lab_kernels;  // labcheck grades lab 07 with GemmChoice::reference
+};
+
+// The verdict on one size.
+struct SizeVerdict {
+    ProblemSize size;
+    bool ok = false;
+    std::string problem;  // one paragraph when not ok: what was wrong, where, what to try
+    // bit_fingerprint of the output the kernel wrote (0 when the driver has none): two
+    // identical launches of a kernel without undefined behaviour give the same one.
+    std::uint64_t output_fingerprint = 0;
+};
+
+class LabProblem {
+public:
+    virtual ~LabProblem() = default;
+
+    // Runs once on seeded inputs, with NaN-filled output and guard zones, and compares.
+    virtual SizeVerdict check(ProblemSize size, std::uint64_t seed) = 0;
+    // Allocates buffers for `size` on inputs seeded with `seed` (random data, not the correctness
+    // checks' own) and returns a launch to time: before every launch its output is refilled with the
+    // "never written" NaN and its inputs restored; after it, check() compares its result with the
+    // reference (see timed_result.hpp). Each call gets buffers of its own.
+    virtual TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) = 0;
+    // What one launch does, for rates: bytes moved (GB/s) or floating-point operations (GFLOP/s).
+    virtual double work(ProblemSize size) const = 0;
+    virtual std::string rate_unit() const = 0;
+    virtual SizeForm size_form() const = 0;
+    virtual const BuiltProgram& program() const = 0;
+    // What `lab run` prints after the timing, for drivers with more to say (lab 07:
+    // its accuracy and speed per recursion level at `size`). Empty by default.
+    virtual std::string extra_report(ProblemSize /*size*/) { return {}; }
+    // What a run should say once, before its sizes, about how it was set up (lab 07 in a
+    // student edition: its products use the student's lab-06 kernel). Empty by default.
+    virtual std::string setup_note() const { return {}; }
+};
+
+// Builds the lab's kernels (throws KernelBuildError or UserError) and returns its driver.
+std::unique_ptr<LabProblem> make_problem(const std::string& problem, const ProblemSetup& setup);
+
+// The size form a kind of problem uses, without building anything.
+SizeForm size_form_of(const std::string& problem);
+
+}  // namespace course

@@ -1,0 +1,69 @@
+#include "problems/lab_session.hpp"
+
+#include "util/user_error.hpp"
+
+#include <fmt/format.h>
+
+namespace course {
+
+namespace fs = std::filesystem;
+
+KernelSet kernel_set(const fs::path& root, const std::string& which) {
+    if (which.empty() || which == "labs") return {root / "labs", "labs"};
+    if (which == "solutions") {
+        if (!fs::is_directory(root / "solutions")) {
+            throw UserError({"a solutions/ folder", "this copy of the course has no solutions (a student edition)",
+                             root.string(), "run your own kernels without --solution"});
+        }
+        return {root / "solutions", "solutions"};
+    }
+    if (!fs::is_directory(which)) {
+        throw UserError({"a submission folder laid out like labs/ (e.g. 02-transpose-local/transpose.cl)",
+                         fs::exists(which) ? "it is not a folder" : "it does not exist", which,
+                         "pass the folder that holds the lab folders"});
+    }
+    return {fs::absolute(which), which};
+}
+
+std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
+                                     const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
+    ProblemSetup setup;
+    setup.session = &session;
+    setup.spec = &spec;
+    setup.source = read_kernel_source(kernels.dir, fs::path(spec.folder) / spec.kernel_file,
+                                      kernels.display(spec.folder, spec.kernel_file));
+    setup.geometry = spec.geometry;
+    setup.defines = spec.defines;
+    setup.defines.merge(overrides);
+    setup.include_dirs = {root / "kernels" / "include"};
+    setup.kernels = kernels;
+    setup.root = root;
+    setup.gemm = gemm;
+    return make_problem(spec.problem, setup);
+}
+
+std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& root, const LabSpec& spec,
+                                          const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
+    if (!spec.speedup) {
+        throw UserError({"a [speedup] section", "the lab has none", "labs/" + spec.folder + "/lab.toml",
+                         "add one naming the baseline kernel"});
+    }
+    if (spec.speedup->baseline_file == kSelfBaseline) {
+        Defines defines = overrides;
+        defines.merge(spec.speedup->baseline_defines);
+        return open_lab(session, root, spec, kernels, defines, gemm);
+    }
+    ProblemSetup setup;
+    setup.session = &session;
+    setup.spec = &spec;
+    setup.source =
+        read_kernel_source(root / "kernels" / spec.speedup->baseline_file, "kernels/" + spec.speedup->baseline_file);
+    setup.geometry = spec.speedup->baseline_geometry;
+    setup.defines = spec.speedup->baseline_defines;
+    setup.include_dirs = {root / "kernels" / "include"};
+    setup.kernels = {root / "kernels", "kernels"};
+    setup.root = root;
+    return make_problem(spec.problem, setup);
+}
+
+}  // namespace course

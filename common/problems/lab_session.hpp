@@ -1,0 +1,35 @@
+// Opening a lab for a command: its lab.toml for this device, the kernel set
+// (labs/, solutions/ or a submission), the defines, and its built driver.
+#pragma once
+
+#include "harness/cl_session.hpp"
+#include "problems/lab_problem.hpp"
+#include "description/lab_spec.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace course {
+
+// "labs" (the default), "solutions", or the path of a submission folder laid out like labs/.
+KernelSet kernel_set(const std::filesystem::path& root, const std::string& which);
+
+// Builds the lab's kernel from `kernels` with the lab's defines and `overrides` on top.
+// `gemm`: lab 07 only, which GEMM computes its products (see GemmChoice).
+std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
+                                     const KernelSet& kernels, const Defines& overrides,
+                                     GemmChoice gemm = GemmChoice::lab_kernels);
+
+// Names the baseline "the lab's own kernels again, with baseline_defines on top" in
+// a lab's [speedup] (lab 07: LEVELS = 0, the same driver with no Strassen level).
+constexpr const char* kSelfBaseline = "self";
+
+// The lab's speedup baseline (the lab must have a [speedup] section): a kernel
+// file under kernels/, or, for baseline = "self", the lab's kernels from
+// `kernels` built with `overrides` and then baseline_defines.
+std::unique_ptr<LabProblem> open_baseline(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
+                                          const KernelSet& kernels, const Defines& overrides,
+                                          GemmChoice gemm = GemmChoice::lab_kernels);
+
+}  // namespace course

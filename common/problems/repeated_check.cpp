@@ -1,0 +1,31 @@
+#include "problems/repeated_check.hpp"
+
+#include <fmt/format.h>
+
+namespace course {
+
+RepeatedVerdict check_twice(LabProblem& problem, const ProblemSize& size, std::uint64_t seed) {
+    RepeatedVerdict result{problem.check(size, seed), false};
+    const SizeVerdict second = problem.check(size, seed);
+    const SizeVerdict& first = result.verdict;
+    if (first.ok == second.ok && first.problem == second.problem &&
+        first.output_fingerprint == second.output_fingerprint) {
+        return result;
+    }
+    result.unstable = true;
+    std::string text =
+        "the result changed between two identical runs: undefined behaviour such as a read of uninitialised local "
+        "memory or work-items racing for the same element. The same inputs must give the same bits. ";
+    if (first.ok && second.ok) {
+        text +=
+            "Both results were within the tolerance, but their bits differ: look for a value read before it is "
+            "written (local memory no work-item wrote, or a missing barrier).";
+    } else {
+        text += fmt::format("The {} run: {}", first.ok ? "second" : "first", first.ok ? second.problem : first.problem);
+    }
+    result.verdict.ok = false;
+    result.verdict.problem = text;
+    return result;
+}
+
+}  // namespace course

@@ -1,0 +1,66 @@
+#include "problems/strassen/strassen_kernels.hpp"
+
+#include "harness/kernel_launch.hpp"
+#include "harness/matrix.hpp"
+
+#include <algorithm>
+
+namespace course {
+
+namespace {
+
+cl::NDRange node_range(std::size_t cols, std::size_t rows, std::size_t nodes) {
+    return {round_up(cols, kStrassenGroupCols), round_up(rows, kStrassenGroupRows), nodes};
+}
+
+const cl::NDRange& node_group() {
+    static const cl::NDRange group(kStrassenGroupCols, kStrassenGroupRows, 1);
+    return group;
+}
+
+}  // namespace
+
+const std::vector<KernelParameter>& strassen_split_contract() {
+    static const std::vector<KernelParameter> params{
+        {"a", "float*", true},     {"b", "float*", true},     {"left", "float*", true}, {"right", "float*", true},
+        {"half_m", "uint", false}, {"half_k", "uint", false}, {"half_n", "uint", false}};
+    return params;
+}
+
+const std::vector<KernelParameter>& strassen_merge_contract() {
+    static const std::vector<KernelParameter> params{
+        {"products", "float*", true}, {"c", "float*", true}, {"half_m", "uint", false}, {"half_n", "uint", false}};
+    return params;
+}
+
+StrassenKernels::StrassenKernels(const ClSession& session, const KernelSource& source, const Defines& defines,
+                                 const std::vector<std::filesystem::path>& include_dirs)
+    : built_(build_program(session.context, session.device.device, source, defines, include_dirs)),
+      split_(make_kernel(built_, "strassen_split", strassen_split_contract())),
+      merge_(make_kernel(built_, "strassen_merge", strassen_merge_contract())) {}
+
+cl::Event StrassenKernels::split(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b,
+                                 const cl::Buffer& left, const cl::Buffer& right, std::size_t nodes, Extents half) {
+    split_.setArg(0, a);
+    split_.setArg(1, b);
+    split_.setArg(2, left);
+    split_.setArg(3, right);
+    split_.setArg(4, static_cast<cl_uint>(half.rows));
+    split_.setArg(5, static_cast<cl_uint>(half.inner));
+    split_.setArg(6, static_cast<cl_uint>(half.cols));
+    // Dimension 0 covers the columns of both the A quadrants (half_k) and the B quadrants (half_n).
+    const auto global = node_range(std::max(half.inner, half.cols), std::max(half.rows, half.inner), nodes);
+    return enqueue_kernel(queue, split_, global, node_group(), built_.source.display_path + ", kernel strassen_split");
+}
+
+cl::Event StrassenKernels::merge(const cl::CommandQueue& queue, const cl::Buffer& products, const cl::Buffer& c,
+                                 std::size_t nodes, Extents half) {
+    merge_.setArg(0, products);
+    merge_.setArg(1, c);
+    merge_.setArg(2, static_cast<cl_uint>(half.rows));
+    merge_.setArg(3, static_cast<cl_uint>(half.cols));
+    return enqueue_kernel(queue, merge_, node_range(half.cols, half.rows, nodes), node_group(),
+                          built_.source.display_path + ", kernel strassen_merge");
+}
+
+}  // namespace course

@@ -1,0 +1,74 @@
+// Lab 07's host driver: C (M × N) = A (M × K) · B (K × N) through LEVELS levels
+// of Strassen (LEVELS = 0: the lab-06 GEMM alone), with the student's
+// strassen_split and strassen_merge and the lab-06 GEMM for the products.
+// Sizes are padded with zeros to 2^LEVELS × the GEMM's macro tile and C is
+// cropped, so any size works.
+#pragma once
+
+#include "problems/lab_problem.hpp"
+#include "harness/matrix.hpp"
+#include "problems/strassen/strassen_gemm.hpp"
+#include "problems/strassen/strassen_kernels.hpp"
+#include "problems/strassen/strassen_plan.hpp"
+#include "problems/strassen/strassen_recursion.hpp"
+
+#include <functional>
+#include <map>
+#include <memory>
+
+namespace course {
+
+class StrassenProblem : public LabProblem {
+public:
+    explicit StrassenProblem(const ProblemSetup& setup);
+
+    SizeVerdict check(ProblemSize size, std::uint64_t seed) override;
+    TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;
+    double work(ProblemSize size) const override;  // 2·M·N·K of the size asked for, not the padded one
+    std::string rate_unit() const override { return "GFLOP/s"; }
+    SizeForm size_form() const override { return SizeForm::m_by_k_by_n; }
+    const BuiltProgram& program() const override { return kernels_.program(); }
+    // The accuracy table (LEVELS 0..3 over the lab's accuracy sizes) and the speed
+    // table (LEVELS 0..3 at `size`): see strassen_report.hpp.
+    std::string extra_report(ProblemSize size) override;
+    std::string setup_note() const override { return gemm_.fallback_note(); }
+
+    int levels() const { return levels_; }  // the LEVELS define
+    // check() at another level count, with the same built kernels.
+    SizeVerdict check_at(ProblemSize size, std::uint64_t seed, int levels);
+    StrassenPlan plan(ProblemSize size, int levels) const;
+    // A run at `levels` levels on buffers allocated once for this size and level
+    // count (inputs are random); each call enqueues one whole multiplication.
+    std::function<StrassenEvents()> run(ProblemSize size, int levels);
+    // A run to time at `levels` levels, on buffers of its own and inputs seeded with `seed`: before
+    // every run, C and every level's scratch matrices are refilled with the "never written" NaN and
+    // A and B restored; after it, check() compares C with the reference (timed_result.hpp).
+    struct TimedRun {
+        std::function<void()> prepare;
+        std::function<StrassenEvents()> run;
+        std::function<std::string(ResultCheck)> check;
+    };
+    TimedRun timed_run(ProblemSize size, int levels, std::uint64_t seed);
+    // C = A·B at `levels` levels, on those same buffers (no guard zones, no checks).
+    Matrix multiply(const Matrix& a, const Matrix& b, int levels);
+
+    const LabSpec& spec() const { return spec_; }
+    ClSession& session() { return session_; }
+    const BatchedGemm& gemm() const { return gemm_; }
+
+private:
+    std::shared_ptr<StrassenBuffers> buffers_for(ProblemSize size, const StrassenPlan& plan);
+    std::string diagnosis();
+
+    ClSession& session_;
+    const LabSpec& spec_;
+    int levels_;
+    StrassenKernels kernels_;
+    BatchedGemm gemm_;
+    // Buffers of the size last asked for, one set per level count (freed when another size is asked for).
+    ProblemSize buffered_size_;
+    std::map<int, std::shared_ptr<StrassenBuffers>> buffers_;
+    bool gemm_failure_told_ = false;  // the lab-06 GEMM's failure was reported in full once
+};
+
+}  // namespace course

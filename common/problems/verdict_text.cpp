@@ -1,0 +1,51 @@
+#include "problems/verdict_text.hpp"
+
+#include <fmt/format.h>
+
+namespace course {
+
+namespace {
+
+std::string hint(const Comparison& comparison) {
+    if (!comparison.first) return {};
+    switch (comparison.first->kind) {
+        case MismatchKind::never_written:
+            return " No work-item stored this element: check the store's index, and that the NDRange and the edge"
+                   " guards cover the whole output. (A kernel that adds into the output, c[...] += ..., instead of"
+                   " storing a sum it computed in a private variable also leaves it like this: outputs start as"
+                   " NaN here, never as 0.)";
+        case MismatchKind::read_outside:
+            return " Some work-item read past the end (or before the start) of an input: guard the loads with the"
+                   " matrix bounds, and load 0 outside them where a sum needs it. To find the line, run the same"
+                   " command under Oclgrind (`oclgrind build/common/lab run ... --no-timing` with a small --size):"
+                   " there the inputs are exactly their size, and every read past one is named with its line.";
+        case MismatchKind::not_a_number:
+            return " A NaN usually comes from reading memory that was never written (a local tile not fully loaded).";
+        case MismatchKind::wrong_value:
+            return " Compare this element with the formula in the contract: a swapped index, a wrong row length"
+                   " (stride), or a missing term at an edge are the usual causes.";
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string verdict_text(const Comparison& comparison, const GuardDamage& damage, const OutputShape& output) {
+    const bool padded =
+        output.padded_rows > 0 && (output.padded_rows != output.rows || output.padded_cols != output.cols);
+    std::string text = padded ? describe_guard_damage(damage, output.name, output.padded_rows, output.padded_cols)
+                              : describe_guard_damage(damage, output.name, output.rows, output.cols);
+    if (!comparison.ok()) {
+        if (!text.empty()) text += "\n";
+        text += describe_mismatch(comparison, output.name, output.rows, output.cols) + hint(comparison);
+        if (padded) {
+            text += fmt::format(
+                " (The host padded the problem to whole tiles: your kernel wrote a {}×{} {}, of which "
+                "the top-left {}×{} is checked.)",
+                output.padded_rows, output.padded_cols, output.name, output.rows, output.cols);
+        }
+    }
+    return text;
+}
+
+}  // namespace course
