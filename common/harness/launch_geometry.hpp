@@ -1,5 +1,5 @@
 // How a lab's NDRange follows from its defines and the problem size. The
-// geometries are the ones CURRICULUM.md fixes for each lab:
+// geometries are the ones the kernel contracts fix for each lab (docs/contracts.md):
 //   "tile"           global (roundup(cols, TILE_SIZE), roundup(rows, TILE_SIZE)), local (TILE_SIZE, TILE_SIZE)
 //                    [labs 01–04; no padding, the kernel guards the edges]. With the optional
 //                    define ROWS_PER_ITEM (lab 02's extension) local is (TILE_SIZE, TILE_SIZE / ROWS_PER_ITEM)

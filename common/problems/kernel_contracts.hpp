@@ -1,4 +1,4 @@
-// The kernel signatures CURRICULUM.md fixes: the course's public API.
+// The kernel signatures docs/contracts.md fixes: the course's public API.
 #pragma once
 
 #include "harness/program_build.hpp"
