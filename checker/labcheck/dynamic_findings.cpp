@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <tuple>
@@ -21,15 +22,22 @@ struct Group {
 // The name of the array subscripted just before `column` of `line` (both 1-based),
 // e.g. "As" for the `=` of `As[ly][lx + 1] = v;`, where Oclgrind puts a store;
 // empty when no subscripted name ends there.
-std::string subscripted_before(const std::string& source, unsigned line, unsigned column) {
-    if (line == 0 || column < 2) return {};
+// Where line `line` (1-based) of `source` begins and ends; nothing when the source is shorter.
+std::optional<std::pair<std::size_t, std::size_t>> line_span(const std::string& source, unsigned line) {
+    if (line == 0) return std::nullopt;
     std::size_t begin = 0;
     for (unsigned l = 1; l < line; ++l) {
         begin = source.find('\n', begin);
-        if (begin == std::string::npos) return {};
+        if (begin == std::string::npos) return std::nullopt;
         ++begin;
     }
-    const std::size_t end = std::min(source.find('\n', begin), source.size());
+    return std::make_pair(begin, std::min(source.find('\n', begin), source.size()));
+}
+
+std::string subscripted_before(const std::string& source, unsigned line, unsigned column) {
+    const auto span = line_span(source, line);
+    if (!span || column < 2) return {};
+    const auto [begin, end] = *span;
     if (begin + column - 1 > end) return {};
     const std::string text = source.substr(begin, column - 1);
     const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
@@ -351,14 +359,9 @@ Finding other_finding(const Group& g, const DynamicContext& context) {
 }  // namespace
 
 std::string identifier_at(const std::string& source, unsigned line, unsigned column) {
-    if (line == 0 || column == 0) return {};
-    std::size_t begin = 0;
-    for (unsigned l = 1; l < line; ++l) {
-        begin = source.find('\n', begin);
-        if (begin == std::string::npos) return {};
-        ++begin;
-    }
-    const std::size_t end = std::min(source.find('\n', begin), source.size());
+    const auto span = line_span(source, line);
+    if (!span || column == 0) return {};
+    const auto [begin, end] = *span;
     const std::size_t at = begin + column - 1;
     const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
     if (at >= end || !word(source[at]) || std::isdigit(static_cast<unsigned char>(source[at])) != 0) return {};

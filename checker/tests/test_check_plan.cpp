@@ -70,7 +70,7 @@ TEST_CASE("correctness checks: contract sizes with seed 1, then hidden sizes wit
     CHECK(public_only[1].seed == 1);
     CHECK_FALSE(public_only[1].hidden);
 
-    HiddenChecks hidden{{"31x47x65"}, {7, 8}};
+    HiddenChecks hidden{{"31x47x65"}, {7, 8}, {}, {}};
     const auto all = correctness_checks(lab, &hidden);
     REQUIRE(all.size() == 4);
     CHECK(all[2].size == "31x47x65");
@@ -78,13 +78,13 @@ TEST_CASE("correctness checks: contract sizes with seed 1, then hidden sizes wit
     CHECK(all[3].seed == 8);
     CHECK(all[3].hidden);
 
-    HiddenChecks seeds_only{{}, {9}};
+    HiddenChecks seeds_only{{}, {9}, {}, {}};
     const auto reseeded = correctness_checks(lab, &seeds_only);
     REQUIRE(reseeded.size() == 4);  // each contract size once more with seed 9
     CHECK(reseeded[1].seed == 9);
     CHECK(reseeded[1].hidden);
 
-    HiddenChecks bad{{"31x47"}, {}};  // a matmul size needs three numbers
+    HiddenChecks bad{{"31x47"}, {}, {}, {}};  // a matmul size needs three numbers
     CHECK_THROWS_AS(correctness_checks(lab, &bad), course::UserError);
 }
 

@@ -48,7 +48,7 @@ TEST_CASE("every spelling of an include is found, with its line") {
     CHECK(found("#import \"x\"\n") == "#import@1");
     CHECK(found("#__include_macros \"x\"\n") == "#__include_macros@1");
     CHECK(found("#embed \"x\"\n") == "#embed@1");
-    CHECK(found("??=include \"x\"\n") == "#include@1");             // trigraph
+    CHECK(found("?\?=include \"x\"\n") == "#include@1");            // trigraph (??= written with an escape)
     CHECK(found("%:include \"x\"\n") == "#include@1");              // digraph
     CHECK(found("#inc\\\nlude \"x\"\n") == "#include@1");           // line continuation in the name
     CHECK(found("#\\  \ninclude \"x\"\n") == "#include@1");         // continuation with spaces after '\'
