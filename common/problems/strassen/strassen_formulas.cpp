@@ -89,10 +89,6 @@ const std::array<StrassenQuadrantFormula, 4>& strassen_quadrants() {
     return strassen_scheme(StrassenVariant::strassen).quadrants;
 }
 
-std::string quadrant_equation(const StrassenQuadrantFormula& quadrant) {
-    return std::string(quadrant.name) + " = " + quadrant.formula;
-}
-
 std::string product_equation(const StrassenProductFormula& product) {
     return std::string(product.name) + " = " + product.formula;
 }

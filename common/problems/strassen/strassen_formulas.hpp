@@ -29,7 +29,7 @@ struct StrassenProductFormula {
 
 struct StrassenQuadrantFormula {
     const char* name;                                  // "C11"
-    const char* formula;                               // "p5 + p4 − p2 + p6"
+    const char* formula;                               // "p5 + p4 − p2 + p6" (never printed: the lab derives it)
     int row_half;                                      // 0: top half of C, 1: bottom half
     int col_half;                                      // 0: left half, 1: right half
     std::array<int, kStrassenProducts> product_signs;  // coefficients of p1 .. p7
@@ -62,8 +62,6 @@ const StrassenScheme& strassen_scheme(StrassenVariant variant);
 const std::array<StrassenProductFormula, kStrassenProducts>& strassen_products();
 const std::array<StrassenQuadrantFormula, 4>& strassen_quadrants();
 
-// "C21 = p3 + p4"
-std::string quadrant_equation(const StrassenQuadrantFormula& quadrant);
 // "p3 = (c + d) e"
 std::string product_equation(const StrassenProductFormula& product);
 
