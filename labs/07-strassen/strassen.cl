@@ -5,17 +5,11 @@
 //     A = | a11 a12 |    B = | b11 b12 |    C = | c11 c12 |
 //         | a21 a22 |        | b21 b22 |        | c21 c22 |
 //
-// (the curriculum's letters: a = a11, b = a12, c = a21, d = a22 and
-// e = b11, f = b12, g = b21, h = b22), and computes C from seven products of
-// quadrant-sized matrices instead of eight:
-//
-//     p1 = a (f - h)          p5 = (a + d)(e + h)
-//     p2 = (a + b) h          p6 = (b - d)(g + h)
-//     p3 = (c + d) e          p7 = (a - c)(e + f)
-//     p4 = d (g - e)
-//
-//     c11 = p5 + p4 - p2 + p6      c12 = p1 + p2
-//     c21 = p3 + p4                c22 = p1 + p5 - p3 - p7
+// (the README's letters: a = a11, b = a12, c = a21, d = a22 and
+// e = b11, f = b12, g = b21, h = b22), and computes C from seven products
+// p1 .. p7 of quadrant-sized matrices instead of eight. The README defines the
+// seven products ("Seven products instead of eight"); which sums of them give
+// c11 .. c22 is for you to derive ("Deriving the merge").
 //
 // The host (common/problems/strassen/strassen_recursion.cpp) does the recursion: at each level
 // it calls strassen_split once for all the nodes of that level, multiplies
@@ -40,9 +34,9 @@ __kernel void strassen_split(__global const float* a, __global const float* b,
                              __global float* left, __global float* right,
                              uint half_m, uint half_k, uint half_n)
 {
-    const size_t col = get_global_id(0);
-    const size_t row = get_global_id(1);
-    const size_t node = get_global_id(2);
+    const uint col = get_global_id(0);
+    const uint row = get_global_id(1);
+    const uint node = get_global_id(2);
 
     // The left operands: quadrants of A are half_m × half_k.
     if (row < half_m && col < half_k) {
@@ -54,16 +48,17 @@ __kernel void strassen_split(__global const float* a, __global const float* b,
         const float a22 = node_a[(row + half_m) * width + col + half_k];
 
         const size_t size = (size_t)half_m * half_k;              // elements of one operand
-        __global float* out = left + node * 7 * size + row * half_k + col;
-        // TODO 1: replace each 0.0f by the left operand of its product, the
-        //   factor that comes from A (written with a11, a12, a21, a22).
-        out[0 * size] = 0.0f;           // p1 = a (f - h)
-        out[1 * size] = 0.0f;           // p2 = (a + b) h
-        out[2 * size] = 0.0f;           // p3 = (c + d) e
-        out[3 * size] = 0.0f;           // p4 = d (g - e)
-        out[4 * size] = 0.0f;           // p5 = (a + d)(e + h)
-        out[5 * size] = 0.0f;           // p6 = (b - d)(g + h)
-        out[6 * size] = 0.0f;           // p7 = (a - c)(e + f)
+        __global float* out = left + node * 7 * size + (size_t)row * half_k + col;
+        // TODO 1: replace each 0.0f by the left operand of its product: the
+        //   factor of p1 .. p7 that comes from A, written with a11, a12, a21, a22
+        //   (the README's definitions of p1 .. p7).
+        out[0 * size] = 0.0f;           // p1
+        out[1 * size] = 0.0f;           // p2
+        out[2 * size] = 0.0f;           // p3
+        out[3 * size] = 0.0f;           // p4
+        out[4 * size] = 0.0f;           // p5
+        out[5 * size] = 0.0f;           // p6
+        out[6 * size] = 0.0f;           // p7
     }
 
     // The right operands: quadrants of B are half_k × half_n.
@@ -75,17 +70,9 @@ __kernel void strassen_split(__global const float* a, __global const float* b,
         const float b21 = node_b[(row + half_k) * width + col];
         const float b22 = node_b[(row + half_k) * width + col + half_n];
 
-        const size_t size = (size_t)half_k * half_n;
-        __global float* out = right + node * 7 * size + row * half_n + col;
-        // TODO 2: replace each 0.0f by the right operand of its product, the
-        //   factor that comes from B (written with b11, b12, b21, b22).
-        out[0 * size] = 0.0f;           // p1 = a (f - h)
-        out[1 * size] = 0.0f;           // p2 = (a + b) h
-        out[2 * size] = 0.0f;           // p3 = (c + d) e
-        out[3 * size] = 0.0f;           // p4 = d (g - e)
-        out[4 * size] = 0.0f;           // p5 = (a + d)(e + h)
-        out[5 * size] = 0.0f;           // p6 = (b - d)(g + h)
-        out[6 * size] = 0.0f;           // p7 = (a - c)(e + f)
+        // TODO 2: the seven right operands, the factors that come from B
+        //   (written with b11, b12, b21, b22), stored like the left ones:
+        //   operand i of node `node` starts at right + (7·node + i)·half_k·half_n.
     }
 }
 
@@ -94,13 +81,13 @@ __kernel void strassen_split(__global const float* a, __global const float* b,
 __kernel void strassen_merge(__global const float* products, __global float* c,
                              uint half_m, uint half_n)
 {
-    const size_t col = get_global_id(0);
-    const size_t row = get_global_id(1);
-    const size_t node = get_global_id(2);
+    const uint col = get_global_id(0);
+    const uint row = get_global_id(1);
+    const uint node = get_global_id(2);
     if (row >= half_m || col >= half_n) return;   // no barrier follows: leaving early is safe
 
     const size_t size = (size_t)half_m * half_n;                  // elements of one product
-    __global const float* in = products + node * 7 * size + row * half_n + col;
+    __global const float* in = products + node * 7 * size + (size_t)row * half_n + col;
     const float p1 = in[0 * size];
     const float p2 = in[1 * size];
     const float p3 = in[2 * size];
@@ -111,10 +98,12 @@ __kernel void strassen_merge(__global const float* products, __global float* c,
 
     __global float* node_c = c + node * (4 * size);
     const size_t width = 2 * (size_t)half_n;                      // a row of the node's C
-    // TODO 3: replace each 0.0f by the sum of products that gives the quadrant
-    //   (the formulas for c11 .. c22 at the top of this file).
+    // TODO 3: derive which sum of p1 .. p7 gives each quadrant of C (README,
+    //   "Deriving the merge"; check each one by hand before you write it) and
+    //   write c11, c12, c21 and c22. c11 is the element (row, col) of the node's
+    //   C; c12 is half_n columns to its right, c21 half_m rows below it.
     node_c[row * width + col] = 0.0f;                                       // c11
-    node_c[row * width + col + half_n] = 0.0f;                              // c12
-    node_c[(row + half_m) * width + col] = 0.0f;                            // c21
-    node_c[(row + half_m) * width + col + half_n] = 0.0f;                   // c22
 }
+
+// Part 2 (README, "Part 2: Winograd's variant"): winograd_split and
+// winograd_merge go here, with the same parameters as the two kernels above.

@@ -839,7 +839,9 @@ def strassen_quadrants():
         svg.text(px0 + 72 + 10.84 * len(left) + 10, y + 23, right, size=18, fill=B, mono=True, weight="bold")
     cx0 = 800
     svg.text(cx0, 26, "4 quadrants of C", size=19, weight="bold")
-    quads = [("C11", "p5 + p4 − p2 + p6"), ("C12", "p1 + p2"), ("C21", "p3 + p4"), ("C22", "p1 + p5 − p3 − p7")]
+    # Only C12's sum: lab 07 derives the other three (labs/07-strassen/README.md, "Deriving the merge").
+    quads = [("C11", "± 4 products (lab 07)"), ("C12", "p1 + p2"), ("C21", "± 2 products (lab 07)"),
+             ("C22", "± 4 products (lab 07)")]
     for i, (cq, f) in enumerate(quads):
         y = 40 + i * 56
         svg.rect(cx0, y, 320, 44, fill=C_LIGHT, stroke=C, sw=1.5, rx=4)

@@ -11,9 +11,11 @@
 #include "lab_fixture.hpp"
 
 #include "harness/kernel_source.hpp"
+#include "harness/program_build.hpp"
 #include "problems/strassen/strassen_formulas.hpp"
 #include "problems/strassen/strassen_plan.hpp"
 #include "problems/strassen/strassen_problem.hpp"
+#include "problems/strassen/strassen_report.hpp"
 #include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
@@ -121,7 +123,7 @@ std::vector<SignMutant> split_mutants() {
     return {
         {"p1 right: f + h", "b12 - b22", "b12 + b22", {"C12", "C22"}, "right operand of p1"},
         {"p2 left: a - b", "a11 + a12", "a11 - a12", {"C11", "C12"}, "left operand of p2"},
-        {"p3 left: c - d", "a21 + a22", "a21 - a22", {"C21", "C22"}, "left operand of p3"},
+        {"p3 left: c - d", "] = a21 + a22", "] = a21 - a22", {"C21", "C22"}, "left operand of p3"},
         {"p4 right: g + e", "b21 - b11", "b21 + b11", {"C11", "C21"}, "right operand of p4"},
         {"p5 right: e - h", "b11 + b22", "b11 - b22", {"C11", "C22"}, "right operand of p5"},
         {"p6 left: b + d", "a12 - a22", "a12 + a22", {"C11"}, "left operand of p6"},
@@ -151,8 +153,8 @@ std::vector<SignMutant> merge_mutants() {
                 mutated += (mutated.empty() ? "" : " ") + term;
             }
             mutants.push_back({quadrant + ": " + mutated,
-                               "= " + formula + ";",
-                               "= " + mutated + ";",
+                               "] = " + formula + ";",
+                               "] = " + mutated + ";",
                                {quadrant},
                                "strassen_merge: " + quadrant});
         }
@@ -202,26 +204,36 @@ TEST_CASE("the Strassen plan pads to 2^levels × the macro tile and counts the n
     }
 }
 
-TEST_CASE("the formulas as data multiply out to the block product") {
-    // With scalars for the quadrants, each quadrant formula must equal the block product's entry.
-    const double a[4] = {2, 3, 5, 7}, b[4] = {11, 13, 17, 19};  // a11 a12 a21 a22, b11 b12 b21 b22
-    double p[course::kStrassenProducts];
-    for (std::size_t i = 0; i < course::kStrassenProducts; ++i) {
-        const auto& product = course::strassen_products()[i];
-        double left = 0, right = 0;
-        for (std::size_t q = 0; q < 4; ++q) {
-            left += product.left_signs[q] * a[q];
-            right += product.right_signs[q] * b[q];
+TEST_CASE("the formulas as data multiply out to the block product, for Strassen and for Winograd") {
+    for (const auto variant : {course::StrassenVariant::strassen, course::StrassenVariant::winograd}) {
+        const auto& scheme = course::strassen_scheme(variant);
+        CAPTURE(scheme.title);
+        // With scalars for the quadrants, each quadrant formula must equal the block product's entry
+        // (the numbers of the README's hand check).
+        const double a[4] = {2, 3, 5, 7}, b[4] = {11, 13, 17, 19};  // a11 a12 a21 a22, b11 b12 b21 b22
+        double p[course::kStrassenProducts];
+        for (std::size_t i = 0; i < course::kStrassenProducts; ++i) {
+            const auto& product = scheme.products[i];
+            double left = 0, right = 0;
+            for (std::size_t q = 0; q < 4; ++q) {
+                left += product.left_signs[q] * a[q];
+                right += product.right_signs[q] * b[q];
+            }
+            p[i] = left * right;
         }
-        p[i] = left * right;
-    }
-    const double block[4] = {a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
-                             a[2] * b[1] + a[3] * b[3]};
-    for (std::size_t q = 0; q < 4; ++q) {
-        double sum = 0;
-        for (std::size_t i = 0; i < course::kStrassenProducts; ++i)
-            sum += course::strassen_quadrants()[q].product_signs[i] * p[i];
-        CHECK(sum == block[q]);
+        const double block[4] = {a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
+                                 a[2] * b[1] + a[3] * b[3]};
+        for (std::size_t q = 0; q < 4; ++q) {
+            double sum = 0;
+            for (std::size_t i = 0; i < course::kStrassenProducts; ++i)
+                sum += scheme.quadrants[q].product_signs[i] * p[i];
+            CHECK(sum == block[q]);
+        }
+        if (variant == course::StrassenVariant::strassen) {
+            // The README's table of p1 .. p7 for these numbers.
+            const double readme[course::kStrassenProducts] = {-12, 95, 132, 42, 270, -144, -72};
+            for (std::size_t i = 0; i < course::kStrassenProducts; ++i) CHECK(p[i] == readme[i]);
+        }
     }
 }
 
@@ -242,8 +254,14 @@ TEST_CASE("the lab-07 stub is reported wrong even with a right lab-06 GEMM") {
     const auto verdict = stub->check(filling_size(1), 1);
     CHECK_FALSE(verdict.ok);
     CHECK(contains(verdict.problem, "C is wrong in C11, C12, C21 and C22"));
-    CHECK(contains(verdict.problem, "strassen_split: the left operand of p1 must be a11"));
-    CHECK(contains(verdict.problem, "strassen_merge: C11 = p5 + p4 − p2 + p6 is wrong"));
+    // The stub writes zeros into the left operands and c11, nothing into the rest.
+    CHECK_MESSAGE(contains(verdict.problem, "strassen_split: the right operand of p1 must be b12 − b22"),
+                  verdict.problem);
+    CHECK(contains(verdict.problem, "strassen_merge: C12 is wrong"));
+    // The merge is the student's to derive: no message spells out a quadrant's sum of products.
+    for (const auto& quadrant : course::strassen_quadrants()) CHECK_FALSE(contains(verdict.problem, quadrant.formula));
+    CHECK_FALSE(contains(verdict.problem, "Winograd"));  // part 2 is optional: the stub has none of it
+    CHECK(stub->variants().size() == 1);
 }
 
 TEST_CASE("a lab-06 GEMM that ignores the batch is blamed on lab 06") {
@@ -290,7 +308,8 @@ TEST_CASE("graded on strassen.cl alone: the reference GEMM in kernels/ computes 
         }
     }
     // The stub is still wrong, and blamed on strassen.cl, not on a GEMM.
-    const auto stub = open_strassen(course::kernel_set(root(), "labs"), std::nullopt, "1", course::GemmChoice::reference);
+    const auto stub =
+        open_strassen(course::kernel_set(root(), "labs"), std::nullopt, "1", course::GemmChoice::reference);
     const auto verdict = stub->check(filling_size(1), 1);
     CHECK_FALSE(verdict.ok);
     CHECK(contains(verdict.problem, "C is wrong in C11, C12, C21 and C22"));
@@ -298,11 +317,11 @@ TEST_CASE("graded on strassen.cl alone: the reference GEMM in kernels/ computes 
 }
 
 TEST_CASE("a split that ignores the node index passes at one level and fails at two") {
-    const std::string mutant = replaced_once(solution_text(),
-                                             "const size_t node = get_global_id(2);\n\n    // The left operands",
-                                             "const size_t node = 0;\n\n    // The left operands");
-    const auto problem = open_strassen(submission("node_ignored", mutant), std::nullopt, "1",
-                                       course::GemmChoice::reference);
+    const std::string mutant =
+        replaced_once(solution_text(), "const uint node = get_global_id(2);\n\n    // The left operands",
+                      "const uint node = 0;\n\n    // The left operands");
+    const auto problem =
+        open_strassen(submission("node_ignored", mutant), std::nullopt, "1", course::GemmChoice::reference);
     CHECK(problem->check_at(filling_size(1), 1, 1).ok);  // one node: nothing to tell apart
     const auto two = problem->check_at(filling_size(2), 1, 2);
     CHECK_FALSE(two.ok);
@@ -336,4 +355,74 @@ TEST_CASE("lab run's Strassen report has an accuracy table and a speed table for
                              "speed at 128×128×128", "343 × 64×16×64", "fastest here: LEVELS="}) {
         CHECK_MESSAGE(contains(report, part), part << "\n" << report);
     }
+}
+
+namespace {
+
+struct WinogradMutant {
+    std::string from, to;  // the text replaced in the solution
+    std::string named;     // what the diagnosis must name
+};
+
+// One flipped sign in each of Winograd's 15 additions: 8 partial sums in the split, 7 in the merge.
+std::vector<WinogradMutant> winograd_mutants() {
+    return {
+        {"s1 = a21 + a22;", "s1 = a21 - a22;", "exactly those that use s1: check s1 = a21 + a22"},
+        {"s2 = s1 - a11;", "s2 = s1 + a11;", "exactly those that use s2: check s2 = s1 − a11"},
+        {"s3 = a11 - a21;", "s3 = a11 + a21;", "exactly those that use s3: check s3 = a11 − a21"},
+        {"s4 = a12 - s2;", "s4 = a12 + s2;", "exactly those that use s4: check s4 = a12 − s2"},
+        {"t1 = b12 - b11;", "t1 = b12 + b11;", "exactly those that use t1: check t1 = b12 − b11"},
+        {"t2 = b22 - t1;", "t2 = b22 + t1;", "exactly those that use t2: check t2 = b22 − t1"},
+        {"t3 = b22 - b12;", "t3 = b22 + b12;", "exactly those that use t3: check t3 = b22 − b12"},
+        {"t4 = t2 - b21;", "t4 = t2 + b21;", "exactly those that use t4: check t4 = t2 − b21"},
+        {"u1 = p1 + p2;", "u1 = p1 - p2;", "built from u1: check u1 = p1 + p2"},
+        {"u2 = p1 + p6;", "u2 = p1 - p6;", "built from u2: check u2 = p1 + p6"},
+        {"u3 = u2 + p7;", "u3 = u2 - p7;", "built from u3: check u3 = u2 + p7"},
+        {"u4 = u2 + p5;", "u4 = u2 - p5;", "built from u4: check u4 = u2 + p5"},
+        {"u5 = u4 + p3;", "u5 = u4 - p3;", "built from u5: check u5 = u4 + p3"},
+        {"u6 = u3 - p4;", "u6 = u3 + p4;", "built from u6: check u6 = u3 − p4"},
+        {"u7 = u3 + p5;", "u7 = u3 - p5;", "built from u7: check u7 = u3 + p5"},
+    };
+}
+
+}  // namespace
+
+TEST_CASE("one wrong sign in any of Winograd's 15 additions is caught, naming the partial sum") {
+    const auto mutants = winograd_mutants();
+    REQUIRE(mutants.size() == 15);
+    for (const auto& mutant : mutants) {
+        CAPTURE(mutant.from);
+        const auto problem =
+            open_strassen(submission("winograd", replaced_once(solution_text(), mutant.from, mutant.to)), solutions());
+        REQUIRE(problem->variants().size() == 2);
+        const auto verdict = problem->check_at(filling_size(1), 1, 1);
+        REQUIRE_FALSE(verdict.ok);
+        CHECK(contains(verdict.problem, "Winograd's variant (winograd_split, winograd_merge) is wrong"));
+        CHECK_MESSAGE(contains(verdict.problem, mutant.named), verdict.problem);
+    }
+}
+
+TEST_CASE("Winograd's pair is optional, but all or nothing") {
+    // Strassen's pair alone is a whole lab (part 1).
+    const auto cut = solution_text().find("// ---- Part 2");
+    REQUIRE(cut != std::string::npos);
+    const auto part1 = open_strassen(submission("part1", solution_text().substr(0, cut)), solutions());
+    CHECK(part1->variants().size() == 1);
+    const auto verdict = part1->check_at(filling_size(1), 1, 1);
+    CHECK_MESSAGE(verdict.ok, verdict.problem);
+    // One Winograd kernel without the other is a contract error that names the missing one.
+    const std::string split_only = solution_text().substr(0, solution_text().find("__kernel void winograd_merge"));
+    try {
+        open_strassen(submission("split_only", split_only), solutions());
+        FAIL("a file with winograd_split and no winograd_merge was accepted");
+    } catch (const course::KernelContractError& e) {
+        CHECK_MESSAGE(contains(e.what(), "winograd_merge"), e.what());
+    }
+}
+
+TEST_CASE("the accuracy table has a Winograd line under each size when the file has its kernels") {
+    const auto problem = open_strassen(solutions(), std::nullopt);
+    const std::string report = course::accuracy_report(*problem, {64, 64, 64});
+    CHECK_MESSAGE(contains(report, "  Winograd"), report);
+    CHECK(contains(report, "Strassen's kernels, then Winograd's"));
 }

@@ -36,11 +36,31 @@ const std::vector<KernelParameter>& strassen_merge_contract() {
 StrassenKernels::StrassenKernels(const ClSession& session, const KernelSource& source, const Defines& defines,
                                  const std::vector<std::filesystem::path>& include_dirs)
     : built_(build_program(session.context, session.device.device, source, defines, include_dirs)),
-      split_(make_kernel(built_, "strassen_split", strassen_split_contract())),
-      merge_(make_kernel(built_, "strassen_merge", strassen_merge_contract())) {}
+      strassen_{make_kernel(built_, "strassen_split", strassen_split_contract()),
+                make_kernel(built_, "strassen_merge", strassen_merge_contract())},
+      variants_{StrassenVariant::strassen} {
+    // Winograd's pair is the optional second part: both kernels, or neither.
+    const StrassenScheme& winograd = strassen_scheme(StrassenVariant::winograd);
+    const auto names = kernel_names(built_.program);
+    const auto defined = [&names](const char* name) {
+        return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    if (defined(winograd.split_kernel) || defined(winograd.merge_kernel)) {
+        // make_kernel names the one that is missing, and checks the parameters of both.
+        winograd_ = {make_kernel(built_, winograd.split_kernel, strassen_split_contract()),
+                     make_kernel(built_, winograd.merge_kernel, strassen_merge_contract())};
+        variants_.push_back(StrassenVariant::winograd);
+    }
+}
 
-cl::Event StrassenKernels::split(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b,
-                                 const cl::Buffer& left, const cl::Buffer& right, std::size_t nodes, Extents half) {
+StrassenKernels::Pair& StrassenKernels::pair(StrassenVariant variant) {
+    return variant == StrassenVariant::winograd ? winograd_ : strassen_;
+}
+
+cl::Event StrassenKernels::split(const cl::CommandQueue& queue, StrassenVariant variant, const cl::Buffer& a,
+                                 const cl::Buffer& b, const cl::Buffer& left, const cl::Buffer& right,
+                                 std::size_t nodes, Extents half) {
+    cl::Kernel& split_ = pair(variant).split;
     split_.setArg(0, a);
     split_.setArg(1, b);
     split_.setArg(2, left);
@@ -50,17 +70,19 @@ cl::Event StrassenKernels::split(const cl::CommandQueue& queue, const cl::Buffer
     split_.setArg(6, static_cast<cl_uint>(half.cols));
     // Dimension 0 covers the columns of both the A quadrants (half_k) and the B quadrants (half_n).
     const auto global = node_range(std::max(half.inner, half.cols), std::max(half.rows, half.inner), nodes);
-    return enqueue_kernel(queue, split_, global, node_group(), built_.source.display_path + ", kernel strassen_split");
+    return enqueue_kernel(queue, split_, global, node_group(),
+                          built_.source.display_path + ", kernel " + strassen_scheme(variant).split_kernel);
 }
 
-cl::Event StrassenKernels::merge(const cl::CommandQueue& queue, const cl::Buffer& products, const cl::Buffer& c,
-                                 std::size_t nodes, Extents half) {
+cl::Event StrassenKernels::merge(const cl::CommandQueue& queue, StrassenVariant variant, const cl::Buffer& products,
+                                 const cl::Buffer& c, std::size_t nodes, Extents half) {
+    cl::Kernel& merge_ = pair(variant).merge;
     merge_.setArg(0, products);
     merge_.setArg(1, c);
     merge_.setArg(2, static_cast<cl_uint>(half.rows));
     merge_.setArg(3, static_cast<cl_uint>(half.cols));
     return enqueue_kernel(queue, merge_, node_range(half.cols, half.rows, nodes), node_group(),
-                          built_.source.display_path + ", kernel strassen_merge");
+                          built_.source.display_path + ", kernel " + strassen_scheme(variant).merge_kernel);
 }
 
 }  // namespace course

@@ -100,37 +100,64 @@ SizeVerdict StrassenProblem::check_at(ProblemSize size, std::uint64_t seed, int 
     }
     const Matrix a = random_matrix(size.m, size.k, seed);
     const Matrix b = random_matrix(size.k, size.n, seed + 1);
+    const double multiply_adds =
+        static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
+    const auto rows = multiply_adds > kFullCheckLimit ? sample_rows(size.m, 64) : std::vector<std::size_t>{};
+    const MatmulReference reference = matmul_reference(a, b, rows);
+    // Strassen's kernels, then Winograd's when the file has them: each is graded on its own.
+    std::string text;
+    std::uint64_t fingerprint = 0;  // of every variant's C: two identical checks give the same one
+    for (const StrassenVariant variant : kernels_.variants()) {
+        const VariantCheck checked = check_variant(variant, reference, a, b, levels);
+        fingerprint = fingerprint * 1099511628211ull ^ checked.fingerprint;
+        if (checked.problem.empty()) continue;
+        const StrassenScheme& scheme = strassen_scheme(variant);
+        if (!text.empty()) text += "\n";
+        if (kernels_.variants().size() > 1) {  // say which pair, when the file has both
+            text += fmt::format("{}'s variant ({}, {}) is wrong:\n", scheme.title, scheme.split_kernel,
+                                scheme.merge_kernel);
+        }
+        text += checked.problem;
+    }
+    return {size, text.empty(), text, fingerprint};
+}
+
+StrassenProblem::VariantCheck StrassenProblem::check_variant(StrassenVariant variant, const MatmulReference& reference,
+                                                             const Matrix& a, const Matrix& b, int levels) {
+    const ProblemSize size{a.rows, a.cols, b.cols};
+    const StrassenScheme& scheme = strassen_scheme(variant);
     const StrassenPlan p = plan(size, levels);
     const GuardedLevels buffers(session_, p, a, b);
-    enqueue_strassen(session_.queue, kernels_, gemm_, p, buffers.views());
+    enqueue_strassen(session_.queue, kernels_, variant, gemm_, p, buffers.views());
     GuardDamage damage;
     Matrix c(p.rows(0), p.cols(0));
     c.values = buffers.products[0].download(session_.queue, &damage);
     c = top_left(c, size.m, size.n);
 
-    std::string text = scratch_findings(p, buffers.read_scratch(session_.queue));
-    const double multiply_adds =
-        static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
-    const auto rows = multiply_adds > kFullCheckLimit ? sample_rows(size.m, 64) : std::vector<std::size_t>{};
+    std::string text = scratch_findings(scheme, p, buffers.read_scratch(session_.queue));
     const std::string quadrants =
-        quadrant_verdict(matmul_reference(a, b, rows), c, strassen_tolerance_factor(size.k, levels), p, damage);
+        quadrant_verdict(scheme, reference, c, strassen_tolerance_factor(size.k, levels), p, damage);
     if (!text.empty() && quadrants.find("never written") != std::string::npos) {
         text +=
             " The NaN marker of what was never written travels into C: the elements of C called \"never "
             "written\" below come from it.";
     }
     if (!quadrants.empty()) text += (text.empty() ? "" : "\n") + quadrants;
-    if (!text.empty() && levels > 0) text += "\n" + diagnosis();
-    return {size, text.empty(), text, bit_fingerprint(c)};
+    if (!text.empty() && levels > 0) text += "\n" + diagnosis(variant);
+    return {text, bit_fingerprint(c)};
 }
 
-std::string StrassenProblem::diagnosis() {
+std::string StrassenProblem::diagnosis(StrassenVariant variant) {
     // Quadrants as small as a real run's, with half_m, half_k and half_n all different.
     const Extents tile = gemm_.macro_tile();
-    const std::string found = diagnose_strassen_kernels(session_, kernels_, {tile.rows, 2 * tile.cols, 2 * tile.inner});
-    return found.empty() ? "Run alone on one level, strassen_split and strassen_merge match every formula: look at "
-                           "how they find a node's matrices (node z's A starts at a + 4·z·half_m·half_k, its rows "
-                           "are 2·half_k long) and at what changes between levels."
+    const StrassenScheme& scheme = strassen_scheme(variant);
+    const std::string found =
+        diagnose_strassen_kernels(session_, kernels_, variant, {tile.rows, 2 * tile.cols, 2 * tile.inner});
+    return found.empty() ? fmt::format(
+                               "Run alone on one level, {} and {} match every formula: look at how they "
+                               "find a node's matrices (node z's A starts at a + 4·z·half_m·half_k, its rows "
+                               "are 2·half_k long) and at what changes between levels.",
+                               scheme.split_kernel, scheme.merge_kernel)
                          : found;
 }
 
@@ -153,7 +180,9 @@ std::shared_ptr<StrassenBuffers> StrassenProblem::buffers_for(ProblemSize size, 
 std::function<StrassenEvents()> StrassenProblem::run(ProblemSize size, int levels) {
     const StrassenPlan p = plan(size, levels);
     const std::shared_ptr<StrassenBuffers> buffers = buffers_for(size, p);
-    return [this, p, buffers] { return enqueue_strassen(session_.queue, kernels_, gemm_, p, *buffers); };
+    return [this, p, buffers] {
+        return enqueue_strassen(session_.queue, kernels_, StrassenVariant::strassen, gemm_, p, *buffers);
+    };
 }
 
 StrassenProblem::TimedRun StrassenProblem::timed_run(ProblemSize size, int levels, std::uint64_t seed) {
@@ -185,7 +214,9 @@ StrassenProblem::TimedRun StrassenProblem::timed_run(ProblemSize size, int level
             enqueue_unwritten_fill(queue, buffers->products[l], p.product_elements(level) * sizeof(float));
         }
     };
-    timed.run = [this, p, buffers] { return enqueue_strassen(session_.queue, kernels_, gemm_, p, *buffers); };
+    timed.run = [this, p, buffers] {
+        return enqueue_strassen(session_.queue, kernels_, StrassenVariant::strassen, gemm_, p, *buffers);
+    };
     timed.check = [this, check, c](ResultCheck depth) { return (*check)(session_.queue, c, depth); };
     return timed;
 }
@@ -203,7 +234,7 @@ TimedLaunch StrassenProblem::timed_launch(ProblemSize size, std::uint64_t seed) 
     return launch;
 }
 
-Matrix StrassenProblem::multiply(const Matrix& a, const Matrix& b, int levels) {
+Matrix StrassenProblem::multiply(const Matrix& a, const Matrix& b, int levels, StrassenVariant variant) {
     const ProblemSize size{a.rows, a.cols, b.cols};
     const StrassenPlan p = plan(size, levels);
     const std::shared_ptr<StrassenBuffers> buffers = buffers_for(size, p);
@@ -211,7 +242,7 @@ Matrix StrassenProblem::multiply(const Matrix& a, const Matrix& b, int levels) {
     const Matrix b_in = zero_padded(b, p.inner(0), p.cols(0));
     session_.queue.enqueueWriteBuffer(buffers->left[0], CL_TRUE, 0, a_in.size() * sizeof(float), a_in.values.data());
     session_.queue.enqueueWriteBuffer(buffers->right[0], CL_TRUE, 0, b_in.size() * sizeof(float), b_in.values.data());
-    enqueue_strassen(session_.queue, kernels_, gemm_, p, *buffers);
+    enqueue_strassen(session_.queue, kernels_, variant, gemm_, p, *buffers);
     Matrix c(p.rows(0), p.cols(0));
     session_.queue.enqueueReadBuffer(buffers->products[0], CL_TRUE, 0, c.size() * sizeof(float), c.values.data());
     return top_left(c, size.m, size.n);

@@ -5,8 +5,9 @@
 // cropped, so any size works.
 #pragma once
 
-#include "problems/lab_problem.hpp"
 #include "harness/matrix.hpp"
+#include "problems/lab_problem.hpp"
+#include "problems/reference.hpp"
 #include "problems/strassen/strassen_gemm.hpp"
 #include "problems/strassen/strassen_kernels.hpp"
 #include "problems/strassen/strassen_plan.hpp"
@@ -34,7 +35,8 @@ public:
     std::string setup_note() const override { return gemm_.fallback_note(); }
 
     int levels() const { return levels_; }  // the LEVELS define
-    // check() at another level count, with the same built kernels.
+    // check() at another level count, with the same built kernels: Strassen's kernels, and
+    // Winograd's too when the file defines them (each named in the verdict).
     SizeVerdict check_at(ProblemSize size, std::uint64_t seed, int levels);
     StrassenPlan plan(ProblemSize size, int levels) const;
     // A run at `levels` levels on buffers allocated once for this size and level
@@ -49,16 +51,24 @@ public:
         std::function<std::string(ResultCheck)> check;
     };
     TimedRun timed_run(ProblemSize size, int levels, std::uint64_t seed);
-    // C = A·B at `levels` levels, on those same buffers (no guard zones, no checks).
-    Matrix multiply(const Matrix& a, const Matrix& b, int levels);
+    // C = A·B at `levels` levels with `variant`'s kernels, on those same buffers (no guard zones, no checks).
+    Matrix multiply(const Matrix& a, const Matrix& b, int levels, StrassenVariant variant = StrassenVariant::strassen);
+    // The variants the kernel file defines (Strassen's always, Winograd's optionally).
+    const std::vector<StrassenVariant>& variants() const { return kernels_.variants(); }
 
     const LabSpec& spec() const { return spec_; }
     ClSession& session() { return session_; }
     const BatchedGemm& gemm() const { return gemm_; }
 
 private:
+    struct VariantCheck {
+        std::string problem;            // empty when right
+        std::uint64_t fingerprint = 0;  // bit_fingerprint of C
+    };
+    VariantCheck check_variant(StrassenVariant variant, const MatmulReference& reference, const Matrix& a,
+                               const Matrix& b, int levels);
     std::shared_ptr<StrassenBuffers> buffers_for(ProblemSize size, const StrassenPlan& plan);
-    std::string diagnosis();
+    std::string diagnosis(StrassenVariant variant);
 
     ClSession& session_;
     const LabSpec& spec_;

@@ -25,15 +25,15 @@ StrassenBuffers allocate_strassen_buffers(const cl::Context& context, const Stra
     return buffers;
 }
 
-StrassenEvents enqueue_strassen(const cl::CommandQueue& queue, StrassenKernels& kernels, BatchedGemm& gemm,
-                                const StrassenPlan& plan, const StrassenBuffers& buffers) {
+StrassenEvents enqueue_strassen(const cl::CommandQueue& queue, StrassenKernels& kernels, StrassenVariant variant,
+                                BatchedGemm& gemm, const StrassenPlan& plan, const StrassenBuffers& buffers) {
     StrassenEvents events;
     const int deepest = plan.levels;
 
     // 1. Down: the 7^(level-1) nodes of the level above, each into 7 pairs of operands.
     for (int level = 1; level <= deepest; ++level) {
         const cl::Event split =
-            kernels.split(queue, buffers.left[level - 1], buffers.right[level - 1], buffers.left[level],
+            kernels.split(queue, variant, buffers.left[level - 1], buffers.right[level - 1], buffers.left[level],
                           buffers.right[level], plan.nodes(level - 1), quadrant(plan, level));
         if (level == 1) events.first = split;
     }
@@ -46,8 +46,8 @@ StrassenEvents enqueue_strassen(const cl::CommandQueue& queue, StrassenKernels& 
 
     // 3. Up: the 7 products of each node of the level above into its C.
     for (int level = deepest; level >= 1; --level) {
-        events.last = kernels.merge(queue, buffers.products[level], buffers.products[level - 1], plan.nodes(level - 1),
-                                    quadrant(plan, level));
+        events.last = kernels.merge(queue, variant, buffers.products[level], buffers.products[level - 1],
+                                    plan.nodes(level - 1), quadrant(plan, level));
     }
     return events;
 }

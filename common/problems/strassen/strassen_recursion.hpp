@@ -1,6 +1,7 @@
 // Lab 07's host recursion (given to students; they write the two kernels).
 //
 // C = A·B with `levels` levels of Strassen:
+// (Winograd's variant: the same with winograd_split and winograd_merge.)
 //   1. down, one strassen_split launch per level: each node of level l - 1
 //      becomes 7 nodes of level l (their A is a sum of quadrants of the
 //      parent's A, their B a sum of quadrants of the parent's B);
@@ -39,8 +40,8 @@ struct StrassenEvents {
     cl::Event last;
 };
 
-// Enqueues the whole multiplication (nothing waits for it).
-StrassenEvents enqueue_strassen(const cl::CommandQueue& queue, StrassenKernels& kernels, BatchedGemm& gemm,
-                                const StrassenPlan& plan, const StrassenBuffers& buffers);
+// Enqueues the whole multiplication with the split and merge kernels of `variant` (nothing waits for it).
+StrassenEvents enqueue_strassen(const cl::CommandQueue& queue, StrassenKernels& kernels, StrassenVariant variant,
+                                BatchedGemm& gemm, const StrassenPlan& plan, const StrassenBuffers& buffers);
 
 }  // namespace course

@@ -2,11 +2,11 @@
 
 #include "util/duration_text.hpp"
 
+#include "harness/timing.hpp"
 #include "problems/reference.hpp"
 #include "problems/strassen/strassen_problem.hpp"
 #include "problems/strassen/strassen_verdict.hpp"
 #include "problems/timed_result.hpp"
-#include "harness/timing.hpp"
 
 #include <fmt/format.h>
 
@@ -127,7 +127,24 @@ std::vector<ProblemSize> accuracy_sizes(const StrassenProblem& problem, ProblemS
     return sizes;
 }
 
+namespace {
+
+// One row of the accuracy table: `variant`'s error at every level count for one size.
+std::string accuracy_row(StrassenProblem& problem, const std::string& label, const Matrix& a, const Matrix& b,
+                         const MatmulReference& exact, StrassenVariant variant) {
+    std::string errors, shares;
+    for (int levels = 0; levels <= kMaxStrassenLevels; ++levels) {
+        const Accuracy accuracy = measure_accuracy(exact, problem.multiply(a, b, levels, variant), a.cols, levels);
+        errors += fmt::format("  {:<10.2e}", accuracy.relative_error);
+        shares += fmt::format(" {:>5.1f}%", 100.0 * accuracy.share_of_tolerance);
+    }
+    return fmt::format("  {:<16}{}  {}\n", label, errors, shares);
+}
+
+}  // namespace
+
 std::string accuracy_report(StrassenProblem& problem, ProblemSize timed) {
+    const bool winograd = problem.variants().size() > 1;
     std::string text = fmt::format(
         "\naccuracy: max |C − C_exact| / max |C_exact|, C_exact = the same float inputs multiplied in double\n"
         "  {:<16}",
@@ -138,19 +155,16 @@ std::string accuracy_report(StrassenProblem& problem, ProblemSize timed) {
         const Matrix a = random_matrix(size.m, size.k, 1);
         const Matrix b = random_matrix(size.k, size.n, 2);
         const MatmulReference exact = matmul_reference(a, b);
-        std::string errors, shares;
-        for (int levels = 0; levels <= kMaxStrassenLevels; ++levels) {
-            const Accuracy accuracy = measure_accuracy(exact, problem.multiply(a, b, levels), size.k, levels);
-            errors += fmt::format("  {:<10.2e}", accuracy.relative_error);
-            shares += fmt::format(" {:>5.1f}%", 100.0 * accuracy.share_of_tolerance);
-        }
-        text += fmt::format("  {:<16}{}  {}\n", size_text(size, SizeForm::m_by_k_by_n), errors, shares);
+        text += accuracy_row(problem, size_text(size, SizeForm::m_by_k_by_n), a, b, exact, StrassenVariant::strassen);
+        if (winograd) text += accuracy_row(problem, "  Winograd", a, b, exact, StrassenVariant::winograd);
     }
     std::string growth;
     for (int levels = 0; levels <= kMaxStrassenLevels; ++levels) {
         growth += fmt::format("{}{:g}", levels == 0 ? "" : ", ", strassen_error_growth(levels));
     }
     text += fmt::format("  (the check allows {} × a plain GEMM's error bound at LEVELS = 0, 1, 2, 3)\n", growth);
+    text += winograd ? "  (each size: Strassen's kernels, then Winograd's on the same inputs below it)\n"
+                     : "  (Winograd's variant, part 2: add winograd_split and winograd_merge to compare it here)\n";
     return text;
 }
 

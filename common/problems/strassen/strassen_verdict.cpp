@@ -44,33 +44,34 @@ std::size_t first_unwritten(const std::vector<float>& values, std::size_t* count
 }
 
 // The split's operands of one level, one side ("left" from A, "right" from B).
-std::string operand_findings(const LevelReadBack& buffer, int level, bool left_side, std::size_t rows,
-                             std::size_t cols) {
+std::string operand_findings(const StrassenScheme& scheme, const LevelReadBack& buffer, int level, bool left_side,
+                             std::size_t rows, std::size_t cols) {
     const char* side = left_side ? "left" : "right";
     const std::size_t operands = buffer.values.size() / (rows * cols);
     if (buffer.damage.any()) {
-        return fmt::format("strassen_split wrote outside the level-{} {} operands: {}", level, side,
+        return fmt::format("{} wrote outside the level-{} {} operands: {}", scheme.split_kernel, level, side,
                            describe_guard_damage(buffer.damage, side, operands * rows, cols));
     }
     std::size_t count = 0;
     const std::size_t index = first_unwritten(buffer.values, &count);
     if (count == 0) return {};
     const Place at = place_of(index, kStrassenProducts, rows, cols);
-    const auto& product = strassen_products()[at.matrix];
+    const auto& product = scheme.products[at.matrix];
     return fmt::format(
-        "strassen_split never wrote the {} operand of {} ({}, for {}) of node {} at level {}, row {}, column {} "
+        "{} never wrote the {} operand of {} ({}, for {}) of node {} at level {}, row {}, column {} "
         "({}[{}]); {} of the {} floats of the level-{} {} operands were never written. Operand i of node z starts at "
         "{} + (7·z + i)·{}: check the store's index and that the NDRange covers every row and column.",
-        side, product.name, left_side ? product.left : product.right, product_equation(product), at.node, level, at.row,
-        at.col, side, index, count, buffer.values.size(), level, side, side,
+        scheme.split_kernel, side, product.name, left_side ? product.left : product.right, product_equation(product),
+        at.node, level, at.row, at.col, side, index, count, buffer.values.size(), level, side, side,
         left_side ? "half_m·half_k" : "half_k·half_n");
 }
 
 // The products of one level: written by the GEMM at the deepest level, by strassen_merge above it.
-std::string product_findings(const LevelReadBack& buffer, const StrassenPlan& plan, int level) {
+std::string product_findings(const StrassenScheme& scheme, const LevelReadBack& buffer, const StrassenPlan& plan,
+                             int level) {
     const bool from_gemm = level == plan.levels;
     const std::size_t rows = plan.rows(level), cols = plan.cols(level);
-    const std::string writer = from_gemm ? "the lab-06 GEMM" : "strassen_merge";
+    const std::string writer = from_gemm ? "the lab-06 GEMM" : scheme.merge_kernel;
     if (buffer.damage.any()) {
         return fmt::format("{} wrote outside the level-{} products: {}", writer, level,
                            describe_guard_damage(buffer.damage, "products", buffer.values.size() / cols, cols));
@@ -87,13 +88,13 @@ std::string product_findings(const LevelReadBack& buffer, const StrassenPlan& pl
     }
     // Node at.node of this level is the C of a merge one level down: name its quadrant.
     const std::size_t half_rows = plan.rows(level + 1), half_cols = plan.cols(level + 1);
-    const auto& quadrant = strassen_quadrants()[2 * static_cast<std::size_t>(at.row >= half_rows) +
-                                                static_cast<std::size_t>(at.col >= half_cols)];
+    const auto& quadrant = scheme.quadrants[2 * static_cast<std::size_t>(at.row >= half_rows) +
+                                            static_cast<std::size_t>(at.col >= half_cols)];
     return fmt::format(
-        "strassen_merge never wrote {} of node {} at level {} (row {}, column {} of that node's C); {} floats of the "
+        "{} never wrote {} of node {} at level {} (row {}, column {} of that node's C); {} floats of the "
         "level-{} results were never written. Node z's C starts at c + 4·z·half_m·half_n and its rows are 2·half_n "
         "long: check the store's index and that the NDRange covers every row and column.",
-        quadrant.name, at.node, level, at.row, at.col, count, level);
+        scheme.merge_kernel, quadrant.name, at.node, level, at.row, at.col, count, level);
 }
 
 // The part of `reference` and `c` in rows × cols, compared, with positions in the whole of C.
@@ -121,9 +122,9 @@ Comparison compare_block(const MatmulReference& reference, const Matrix& c, doub
 }
 
 // Which quadrants of C a product is added into (at one level).
-std::vector<std::string> quadrants_using(std::size_t product) {
+std::vector<std::string> quadrants_using(const StrassenScheme& scheme, std::size_t product) {
     std::vector<std::string> names;
-    for (const auto& q : strassen_quadrants()) {
+    for (const auto& q : scheme.quadrants) {
         if (q.product_signs[product] != 0) names.push_back(q.name);
     }
     return names;
@@ -138,33 +139,28 @@ std::string joined(const std::vector<std::string>& names) {
 }
 
 // At one level a wrong product shows in exactly the quadrants that add it; a
-// wrong quadrant formula in that quadrant alone. Names the suspects.
-std::string one_level_hint(const std::vector<std::string>& wrong) {
+// wrong quadrant formula in that quadrant alone. Names the suspects (not the
+// merge's formulas: deriving them is the lab).
+std::string one_level_hint(const StrassenScheme& scheme, const std::vector<std::string>& wrong) {
     std::vector<std::string> hints;
     for (std::size_t p = 0; p < kStrassenProducts; ++p) {
-        if (quadrants_using(p) != wrong) continue;
-        const auto& product = strassen_products()[p];
-        std::vector<std::string> uses;
-        for (const auto& q : strassen_quadrants()) {
-            if (q.product_signs[p] != 0) uses.push_back(quadrant_equation(q));
-        }
+        if (quadrants_using(scheme, p) != wrong) continue;
+        const auto& product = scheme.products[p];
         hints.push_back(
-            fmt::format("{} is the product added into exactly {}: check its operands in strassen_split "
-                        "(left {}, right {}) and its sign in strassen_merge ({}).",
-                        product_equation(product), joined(wrong), product.left, product.right, joined(uses)));
+            fmt::format("{} is the product added into exactly {}: check its operands in {} "
+                        "(left {}, right {}) and its sign in {} ({}).",
+                        product_equation(product), joined(wrong), scheme.split_kernel, product.left, product.right,
+                        scheme.merge_kernel, joined(wrong)));
     }
-    if (wrong.size() == 1) {
-        for (const auto& q : strassen_quadrants()) {
-            if (wrong.front() == q.name) {
-                hints.push_back(fmt::format("Check {} in strassen_merge.", quadrant_equation(q)));
-            }
-        }
-    }
+    if (wrong.size() == 1)
+        hints.push_back(fmt::format("Check the sum for {} in {}.", wrong.front(), scheme.merge_kernel));
     if (hints.empty()) {
         return "No single product reaches exactly these quadrants: look for more than one wrong formula, or a wrong "
                "index (a quadrant's offset, a row length of 2·half_k or 2·half_n).";
     }
-    return joined(hints);
+    std::string text;
+    for (const auto& hint : hints) text += (text.empty() ? "" : " ") + hint;
+    return text;
 }
 
 }  // namespace
@@ -177,22 +173,24 @@ double strassen_tolerance_factor(std::size_t k, int levels) {
     return matmul_tolerance_factor(k) * strassen_error_growth(levels);
 }
 
-std::string scratch_findings(const StrassenPlan& plan, const ScratchReadBack& scratch) {
+std::string scratch_findings(const StrassenScheme& scheme, const StrassenPlan& plan, const ScratchReadBack& scratch) {
     for (int level = 1; level <= plan.levels; ++level) {
         const auto l = static_cast<std::size_t>(level);
-        std::string text = operand_findings(scratch.left[l], level, true, plan.rows(level), plan.inner(level));
-        if (text.empty()) text = operand_findings(scratch.right[l], level, false, plan.inner(level), plan.cols(level));
+        std::string text = operand_findings(scheme, scratch.left[l], level, true, plan.rows(level), plan.inner(level));
+        if (text.empty()) {
+            text = operand_findings(scheme, scratch.right[l], level, false, plan.inner(level), plan.cols(level));
+        }
         if (!text.empty()) return text;
     }
     for (int level = plan.levels; level >= 1; --level) {
-        std::string text = product_findings(scratch.products[static_cast<std::size_t>(level)], plan, level);
+        std::string text = product_findings(scheme, scratch.products[static_cast<std::size_t>(level)], plan, level);
         if (!text.empty()) return text;
     }
     return {};
 }
 
-std::string quadrant_verdict(const MatmulReference& reference, const Matrix& c, double tolerance_factor,
-                             const StrassenPlan& plan, const GuardDamage& damage) {
+std::string quadrant_verdict(const StrassenScheme& scheme, const MatmulReference& reference, const Matrix& c,
+                             double tolerance_factor, const StrassenPlan& plan, const GuardDamage& damage) {
     const std::size_t padded_rows = plan.rows(0), padded_cols = plan.cols(0);
     if (plan.levels == 0) {
         return verdict_text(compare_with_reference(reference, c, tolerance_factor), damage,
@@ -200,7 +198,7 @@ std::string quadrant_verdict(const MatmulReference& reference, const Matrix& c, 
     }
     std::string text = describe_guard_damage(damage, "c", padded_rows, padded_cols);
     std::vector<std::string> wrong, right, padding, details;
-    for (const auto& q : strassen_quadrants()) {
+    for (const auto& q : scheme.quadrants) {
         const std::size_t half_rows = plan.rows(1), half_cols = plan.cols(1);
         const Range rows{q.row_half * half_rows, std::min(c.rows, (q.row_half + 1) * half_rows)};
         const Range cols{q.col_half * half_cols, std::min(c.cols, (q.col_half + 1) * half_cols)};
@@ -223,7 +221,7 @@ std::string quadrant_verdict(const MatmulReference& reference, const Matrix& c, 
                         padding.empty() ? "" : "; only padding at this size in ", joined(padding));
     for (const auto& d : details) text += "\n" + d;
     if (plan.levels == 1 && padding.empty()) {
-        text += "\n" + one_level_hint(wrong);
+        text += "\n" + one_level_hint(scheme, wrong);
     } else {
         text += fmt::format(
             "\nAt LEVELS={} a wrong product also reaches other quadrants through the levels below "

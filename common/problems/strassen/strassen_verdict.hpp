@@ -4,8 +4,9 @@
 // never wrote or wrote outside of.
 #pragma once
 
-#include "problems/comparison.hpp"
 #include "harness/guarded_buffer.hpp"
+#include "problems/comparison.hpp"
+#include "problems/strassen/strassen_formulas.hpp"
 #include "problems/strassen/strassen_plan.hpp"
 
 #include <string>
@@ -33,11 +34,12 @@ struct ScratchReadBack {
 
 // The first problem in the buffers between the levels, in the order they are
 // written (splits down, the GEMM's products, merges up); empty when none.
-std::string scratch_findings(const StrassenPlan& plan, const ScratchReadBack& scratch);
+// `scheme` names the kernels and operands (Strassen's or Winograd's).
+std::string scratch_findings(const StrassenScheme& scheme, const StrassenPlan& plan, const ScratchReadBack& scratch);
 
 // C (cropped to the user's M × N) against the reference. With levels ≥ 1 it is
 // compared one top-level quadrant at a time. Empty when right.
-std::string quadrant_verdict(const MatmulReference& reference, const Matrix& c, double tolerance_factor,
-                             const StrassenPlan& plan, const GuardDamage& damage);
+std::string quadrant_verdict(const StrassenScheme& scheme, const MatmulReference& reference, const Matrix& c,
+                             double tolerance_factor, const StrassenPlan& plan, const GuardDamage& damage);
 
 }  // namespace course
