@@ -10,6 +10,7 @@
 #include "check_plan.hpp"
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
+#include "similarity_command.hpp"
 #include "student_edition.hpp"
 #include "submission_grading.hpp"
 #include "terminal_report.hpp"
@@ -184,6 +185,7 @@ int run(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "similarity") return similarity_main(argc - 1, argv + 1);
     Options options;
     CLI::App app{"labcheck: grade OpenCL lab kernels (build, correctness, barriers, speedup)"};
     app.add_option("--lab", options.labs, "lab to check, e.g. 02 (repeat for several; default: every lab)");

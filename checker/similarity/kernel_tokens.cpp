@@ -1,0 +1,76 @@
+#include "kernel_tokens.hpp"
+
+#include <clang-c/Index.h>
+
+#include <memory>
+#include <regex>
+
+namespace similarity {
+
+namespace {
+
+// Identifiers that belong to OpenCL C, not to the student: they stay as written.
+bool is_opencl_word(const std::string& word) {
+    static const std::regex opencl_word(
+        "(__)?(kernel|global|local|constant|private|read_only|write_only)|"
+        "get_(global|local|group)_(id|size)|get_num_groups|get_work_dim|get_global_offset|"
+        "barrier|mem_fence|(read|write)_mem_fence|CLK_[A-Z_]+|"
+        "(u?(char|short|int|long)|float|double|half|size_t|uint|uchar|ushort|ulong)(2|3|4|8|16)?|"
+        "v(load|store)(_half)?(2|3|4|8|16)?|mad|fma|min|max|clamp|dot|"
+        "(async_work_group(_strided)?_copy)|wait_group_events|event_t|"
+        "read_image[fiu]|write_image[fiu]|image2d_t|sampler_t|"
+        "define|ifdef|ifndef|endif|undef|pragma|unroll");
+    return std::regex_match(word, opencl_word);
+}
+
+struct UnitDeleter {
+    void operator()(CXTranslationUnitImpl* unit) const { clang_disposeTranslationUnit(unit); }
+};
+struct IndexDeleter {
+    void operator()(void* index) const { clang_disposeIndex(index); }
+};
+
+std::string normalised(CXTranslationUnit unit, CXToken token) {
+    CXString spelling = clang_getTokenSpelling(unit, token);
+    std::string text = clang_getCString(spelling);
+    clang_disposeString(spelling);
+    switch (clang_getTokenKind(token)) {
+        case CXToken_Identifier: return is_opencl_word(text) ? text : "ID";
+        case CXToken_Literal: return "LIT";
+        default: return text;  // keywords and punctuation
+    }
+}
+
+}  // namespace
+
+std::vector<KernelToken> kernel_tokens(const std::string& source, const std::string& file_name) {
+    // Only the lexer is wanted: parse as C with no headers and no function bodies, which is quick
+    // and cannot fail in a way that loses tokens (errors are ignored).
+    const char* arguments[] = {"-x", "c", "-nostdinc", "-w", "-fsyntax-only"};
+    CXUnsavedFile unsaved{file_name.c_str(), source.data(), static_cast<unsigned long>(source.size())};
+    std::unique_ptr<void, IndexDeleter> index(clang_createIndex(0, 0));
+    CXTranslationUnit raw_unit = nullptr;
+    clang_parseTranslationUnit2(index.get(), file_name.c_str(), arguments, 5, &unsaved, 1,
+                                CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_Incomplete, &raw_unit);
+    if (raw_unit == nullptr) return {};
+    std::unique_ptr<CXTranslationUnitImpl, UnitDeleter> unit(raw_unit);
+
+    CXFile file = clang_getFile(unit.get(), file_name.c_str());
+    const CXSourceRange whole = clang_getRange(clang_getLocationForOffset(unit.get(), file, 0),
+                                               clang_getLocationForOffset(unit.get(), file, source.size()));
+    CXToken* tokens = nullptr;
+    unsigned count = 0;
+    clang_tokenize(unit.get(), whole, &tokens, &count);
+    std::vector<KernelToken> stream;
+    stream.reserve(count);
+    for (unsigned i = 0; i < count; ++i) {
+        if (clang_getTokenKind(tokens[i]) == CXToken_Comment) continue;
+        unsigned line = 0;
+        clang_getSpellingLocation(clang_getTokenLocation(unit.get(), tokens[i]), nullptr, &line, nullptr, nullptr);
+        stream.push_back({normalised(unit.get(), tokens[i]), line});
+    }
+    clang_disposeTokens(unit.get(), tokens, count);
+    return stream;
+}
+
+}  // namespace similarity

@@ -1,0 +1,34 @@
+// Document fingerprints by winnowing (Schleimer, Wilkerson and Aiken, "Winnowing:
+// local algorithms for document fingerprinting", SIGMOD 2003 — the method behind
+// MOSS). Every run of k consecutive tokens (a k-gram) is hashed; of every w
+// consecutive hashes the smallest is kept (the rightmost on a tie). Two files
+// that share a run of at least w + k - 1 tokens are then guaranteed to share a
+// fingerprint, and a shared run shorter than k tokens never counts.
+#pragma once
+
+#include "kernel_tokens.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace similarity {
+
+struct WinnowSettings {
+    std::size_t k = 12;  // tokens per k-gram: shorter common runs are noise (a for-loop header is ~12)
+    std::size_t w = 6;   // window: every common run of w + k - 1 = 17 tokens is found
+};
+
+struct Fingerprint {
+    std::uint64_t hash = 0;
+    std::size_t first_token = 0;  // where its k-gram starts in the token stream
+};
+
+// The hash of every k-gram, in order (what winnowing chooses from).
+std::vector<std::uint64_t> kgram_hashes(const std::vector<KernelToken>& tokens, const WinnowSettings& settings);
+
+// The winnowed fingerprints in token order (a hash chosen by overlapping windows is kept once).
+// A stream shorter than k tokens has none.
+std::vector<Fingerprint> winnow(const std::vector<KernelToken>& tokens, const WinnowSettings& settings);
+
+}  // namespace similarity
