@@ -11,14 +11,14 @@
 __kernel void fma_peak(__global float* out, float scale, float shift, uint steps)
 {
     float x[CHAINS];
-    for (uint chain = 0; chain < CHAINS; ++chain) x[chain] = (float)get_global_id(0) * 1e-7f + (float)chain;
-    for (uint step = 0; step < steps; ++step) {
+    for (uint c = 0; c < CHAINS; ++c) x[c] = (float)get_global_id(0) * 1e-7f + (float)c;
+    for (uint i = 0; i < steps; ++i) {
         // |scale| < 1 keeps every chain finite however many steps run.
 #pragma unroll
-        for (uint chain = 0; chain < CHAINS; ++chain) x[chain] = fma(x[chain], scale, shift);
+        for (uint c = 0; c < CHAINS; ++c) x[c] = fma(x[c], scale, shift);
     }
     float sum = 0.0f;
-    for (uint chain = 0; chain < CHAINS; ++chain) sum += x[chain];
+    for (uint c = 0; c < CHAINS; ++c) sum += x[c];
     out[get_global_id(0)] = sum;
 }
 // end slide: kernel
