@@ -141,7 +141,9 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
         const bool more = k0 + TILE_K < K;
         // Start fetching the next slices: the loads are in flight while the
         // multiply-adds below run.
-        if (more) fetch_slices(a, b, K, N, block_row, block_col, k0 + TILE_K, id, a_next, b_next);
+        if (more) {
+            fetch_slices(a, b, K, N, block_row, block_col, k0 + TILE_K, id, a_next, b_next);
+        }
         // end slide: prefetch
 
         // slide: micro-tile
