@@ -57,50 +57,51 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     __local float a_slice[TILE_M][TILE_K];
     __local float b_slice[TILE_K][TILE_N];
 
-    // Row and column numbers are uints; element offsets, which can pass 2^32
-    // (row * N at 65536 × 65536), are size_t.
-    const uint lx = get_local_id(0);
-    const uint ly = get_local_id(1);
-    const uint id = ly * ITEMS_N + lx;                  // 0 .. ITEMS - 1
-    const uint block_row = get_group_id(1) * TILE_M;    // first row of the macro tile in C (and A)
-    const uint block_col = get_group_id(0) * TILE_N;    // first column of the macro tile in C (and B)
+    // Row and column numbers here are ints, not the labs' uints: PoCL vectorises
+    // this kernel across work-items far better with them (with uints it ran 2-3.5×
+    // slower at 512³ on 2 cores). Element offsets, which can pass 2^31, are size_t.
+    const int lx = get_local_id(0);
+    const int ly = get_local_id(1);
+    const int id = ly * ITEMS_N + lx;                   // 0 .. ITEMS - 1
+    const int block_row = get_group_id(1) * TILE_M;     // first row of the macro tile in C (and A)
+    const int block_col = get_group_id(0) * TILE_N;     // first column of the macro tile in C (and B)
 
     // The work-item's elements are spread over the macro tile: rows
     // ly, ly + ITEMS_M, ly + 2·ITEMS_M, ... and columns lx, lx + ITEMS_N, ...,
     // so that neighbouring work-items touch neighbouring columns.
     float acc[WPT_M][WPT_N];
-    for (uint i = 0; i < WPT_M; ++i)
-        for (uint j = 0; j < WPT_N; ++j)
+    for (int i = 0; i < WPT_M; ++i)
+        for (int j = 0; j < WPT_N; ++j)
             acc[i][j] = 0.0f;
 
     for (uint k0 = 0; k0 < K; k0 += TILE_K) {
         // Load the slices: the work-items of the group take turns over their
         // elements, neighbouring items on neighbouring addresses.
-        for (uint e = id; e < TILE_M * TILE_K; e += ITEMS) {
-            const uint slice_row = e / TILE_K, k = e % TILE_K;
+        for (int e = id; e < TILE_M * TILE_K; e += ITEMS) {
+            const int slice_row = e / TILE_K, k = e % TILE_K;
             a_slice[slice_row][k] = a[(size_t)(block_row + slice_row) * K + k0 + k];
         }
-        for (uint e = id; e < TILE_K * TILE_N; e += ITEMS) {
-            const uint k = e / TILE_N, slice_col = e % TILE_N;
+        for (int e = id; e < TILE_K * TILE_N; e += ITEMS) {
+            const int k = e / TILE_N, slice_col = e % TILE_N;
             b_slice[k][slice_col] = b[(size_t)(k0 + k) * N + block_col + slice_col];
         }
         barrier(CLK_LOCAL_MEM_FENCE);  // the slices are complete
 
-        for (uint k = 0; k < TILE_K; ++k) {
+        for (int k = 0; k < TILE_K; ++k) {
             // One column of A and one row of B into registers, then every
             // multiply-add of the micro tile with them.
             float a_reg[WPT_M], b_reg[WPT_N];
-            for (uint i = 0; i < WPT_M; ++i) a_reg[i] = a_slice[ly + i * ITEMS_M][k];
-            for (uint j = 0; j < WPT_N; ++j) b_reg[j] = b_slice[k][lx + j * ITEMS_N];
-            for (uint i = 0; i < WPT_M; ++i)
-                for (uint j = 0; j < WPT_N; ++j)
+            for (int i = 0; i < WPT_M; ++i) a_reg[i] = a_slice[ly + i * ITEMS_M][k];
+            for (int j = 0; j < WPT_N; ++j) b_reg[j] = b_slice[k][lx + j * ITEMS_N];
+            for (int i = 0; i < WPT_M; ++i)
+                for (int j = 0; j < WPT_N; ++j)
                     acc[i][j] = fma(a_reg[i], b_reg[j], acc[i][j]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);  // everyone is done with the slices before the next step overwrites them
     }
 
-    for (uint i = 0; i < WPT_M; ++i) {
-        const uint row = block_row + ly + i * ITEMS_M;
-        for (uint j = 0; j < WPT_N; ++j) c[(size_t)row * N + block_col + lx + j * ITEMS_N] = acc[i][j];
+    for (int i = 0; i < WPT_M; ++i) {
+        const int row = block_row + ly + i * ITEMS_M;
+        for (int j = 0; j < WPT_N; ++j) c[(size_t)row * N + block_col + lx + j * ITEMS_N] = acc[i][j];
     }
 }
