@@ -4,7 +4,7 @@
 
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
 {
-    const uint column = get_global_id(0);
+    const uint col = get_global_id(0);
     const uint row = get_global_id(1);
-    if (column < k && row < m) at[column * m + row] = a[row * k + column];
+    if (col < k && row < m) at[col * m + row] = a[row * k + col];
 }

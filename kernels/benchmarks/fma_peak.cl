@@ -11,14 +11,14 @@
 __kernel void fma_peak(__global float* out, float scale, float shift, uint steps)
 {
     float x[CHAINS];
-    for (int c = 0; c < CHAINS; ++c) x[c] = (float)get_global_id(0) * 1e-7f + (float)c;
+    for (uint c = 0; c < CHAINS; ++c) x[c] = (float)get_global_id(0) * 1e-7f + (float)c;
     for (uint i = 0; i < steps; ++i) {
         // |scale| < 1 keeps every chain finite however many steps run.
 #pragma unroll
-        for (int c = 0; c < CHAINS; ++c) x[c] = fma(x[c], scale, shift);
+        for (uint c = 0; c < CHAINS; ++c) x[c] = fma(x[c], scale, shift);
     }
     float sum = 0.0f;
-    for (int c = 0; c < CHAINS; ++c) sum += x[c];
+    for (uint c = 0; c < CHAINS; ++c) sum += x[c];
     out[get_global_id(0)] = sum;
 }
 // end slide: kernel

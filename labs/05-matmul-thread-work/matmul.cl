@@ -42,17 +42,18 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
 
     // One accumulator per output: acc[w] is column block_col + lx + w·GROUP_COLS.
     float acc[THREAD_WORK];
-    for (int w = 0; w < THREAD_WORK; ++w) {
+    for (uint w = 0; w < THREAD_WORK; ++w) {
         acc[w] = 0.0f;
     }
 
     for (uint k0 = 0; k0 < K; k0 += TILE_SIZE) {
         // TODO 1: the work-group has TILE_SIZE / THREAD_WORK times fewer
         //         work-items than the tiles have elements: load THREAD_WORK
-        //         elements of each tile, at the columns this work-item owns
-        //         (lx + w·GROUP_COLS for w = 0 .. THREAD_WORK-1), in row ly:
-        //             a_tile[ly][col] = element (row, k0 + col) of A
-        //             b_tile[ly][col] = element (k0 + ly, block_col + col) of B
+        //         elements of each tile, at the columns of the tile this
+        //         work-item owns (tile_col = lx + w·GROUP_COLS for
+        //         w = 0 .. THREAD_WORK-1), in row ly:
+        //             a_tile[ly][tile_col] = element (row, k0 + tile_col) of A
+        //             b_tile[ly][tile_col] = element (k0 + ly, block_col + tile_col) of B
         barrier(CLK_LOCAL_MEM_FENCE);
 
         // TODO 2: for each k of the tile, read a_tile[ly][k] once into a

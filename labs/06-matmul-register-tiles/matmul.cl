@@ -52,6 +52,9 @@
 __kernel __attribute__((reqd_work_group_size(THREADS_N, THREADS_M, 1)))
 void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, uint N)
 {
+    // Move to product number get_group_id(2) of the batch. size_t, because the
+    // offset product * M * K passes 2^32 in a large batch (at 8192 × 8192, from
+    // product 64 on), where uint arithmetic would wrap.
     const size_t product = get_group_id(2);
     a += product * M * K;
     b += product * K * N;
@@ -63,42 +66,44 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     __local float4 a_slice[TILE_K][TILE_M / 4];
     __local float4 b_slice[TILE_K][TILE_N / 4];
 
-    const int tx = get_local_id(0);
-    const int ty = get_local_id(1);
-    const int id = ty * THREADS_N + tx;             // 0 .. THREADS - 1
-    const int tile_row = get_group_id(1) * TILE_M;  // first row of the macro tile in C (and A)
-    const int tile_col = get_group_id(0) * TILE_N;  // first column of the macro tile in C (and B)
+    const uint lx = get_local_id(0);
+    const uint ly = get_local_id(1);
+    const uint id = ly * THREADS_N + lx;                // 0 .. THREADS - 1
+    const uint block_row = get_group_id(1) * TILE_M;    // first row of the macro tile in C (and A)
+    const uint block_col = get_group_id(0) * TILE_N;    // first column of the macro tile in C (and B)
 
-    // The micro tile is interleaved: work-item tx owns float4 columns tx,
-    // tx + THREADS_N, tx + 2*THREADS_N, ... of the macro tile, and work-item ty
-    // owns float4 rows ty, ty + THREADS_M, ... (4 rows each). acc[i][j] holds
-    // row 4*(ty + (i/4)*THREADS_M) + i%4 and float4 column tx + j*THREADS_N.
+    // The micro tile is interleaved: work-item lx owns float4 columns lx,
+    // lx + THREADS_N, lx + 2*THREADS_N, ... of the macro tile, and work-item ly
+    // owns float4 rows ly, ly + THREADS_M, ... (4 rows each). acc[i][j] holds
+    // row 4*(ly + (i/4)*THREADS_M) + i%4 and float4 column lx + j*THREADS_N.
     float4 acc[WPT_M][WPT_N / 4];
-    for (int i = 0; i < WPT_M; ++i)
-        for (int j = 0; j < WPT_N / 4; ++j)
+    for (uint i = 0; i < WPT_M; ++i)
+        for (uint j = 0; j < WPT_N / 4; ++j)
             acc[i][j] = (float4)(0.0f);
 
     for (uint k0 = 0; k0 < K; k0 += TILE_K) {
-        // TODO 1 (float4 loads): copy the A slice (rows tile_row .. tile_row+TILE_M-1,
+        // TODO 1 (float4 loads): copy the A slice (rows block_row .. block_row+TILE_M-1,
         //   columns k0 .. k0+TILE_K-1) and the B slice (rows k0 .. k0+TILE_K-1,
-        //   columns tile_col .. tile_col+TILE_N-1) into local memory, a float4 at a time.
+        //   columns block_col .. block_col+TILE_N-1) into local memory, a float4 at a time.
         //   Work-item `id` moves float4 number v = id + l*THREADS of each slice,
         //   for l = 0 .. A_LOADS-1 (A) and l = 0 .. B_LOADS-1 (B), so that
         //   neighbouring work-items read neighbouring float4s:
-        //     A: float4 v is row v / (TILE_K/4), columns 4*(v % (TILE_K/4)) .. +3 of the slice;
-        //     B: float4 v is row v / (TILE_N/4), columns 4*(v % (TILE_N/4)) .. +3.
+        //     A: float4 v is row slice_row = v / (TILE_K/4) of the slice, columns
+        //        k .. k+3 with k = 4*(v % (TILE_K/4));
+        //     B: float4 v is row k = v / (TILE_N/4) of the slice, columns
+        //        slice_col .. slice_col+3 with slice_col = 4*(v % (TILE_N/4)).
         //   Read each with one 16-byte load, *(__global const float4*)(address).
-        //   Store B's float4 into b_slice[row][column / 4]; store A's four floats
+        //   Store B's float4 into b_slice[k][slice_col / 4]; store A's four floats
         //   x, y, z, w transposed, into rows k, k+1, k+2, k+3 of a_slice at position
-        //   `row`, through a float view: ((__local float*)a_slice)[k * TILE_M + row].
+        //   slice_row, through a float view: ((__local float*)a_slice)[k * TILE_M + slice_row].
         barrier(CLK_LOCAL_MEM_FENCE);
 
-        for (int k = 0; k < TILE_K; ++k) {
+        for (uint k = 0; k < TILE_K; ++k) {
             // TODO 2 (registers): copy this work-item's part of column k of the
             //   A slice into a private float a_reg[WPT_M]: float4 number
-            //   ty + i*THREADS_M of a_slice[k] gives a_reg[4i .. 4i+3], for
+            //   ly + i*THREADS_M of a_slice[k] gives a_reg[4i .. 4i+3], for
             //   i = 0 .. WPT_M/4-1. And its part of row k of the B slice into a
-            //   private float4 b_reg[WPT_N/4]: b_reg[j] = b_slice[k][tx + j*THREADS_N].
+            //   private float4 b_reg[WPT_N/4]: b_reg[j] = b_slice[k][lx + j*THREADS_N].
 
             // TODO 3 (the micro tile): WPT_M · WPT_N multiply-adds,
             //   acc[i][j] += a_reg[i] * b_reg[j] for every i and j (a float
@@ -109,10 +114,10 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
 
     // Store the micro tile, a float4 at a time (neighbouring work-items write
     // neighbouring float4s of a row of C).
-    for (int i = 0; i < WPT_M; ++i) {
-        const int row = tile_row + 4 * (ty + (i / 4) * THREADS_M) + i % 4;
-        for (int j = 0; j < WPT_N / 4; ++j) {
-            const int col = tile_col + 4 * (tx + j * THREADS_N);
+    for (uint i = 0; i < WPT_M; ++i) {
+        const uint row = block_row + 4 * (ly + (i / 4) * THREADS_M) + i % 4;
+        for (uint j = 0; j < WPT_N / 4; ++j) {
+            const uint col = block_col + 4 * (lx + j * THREADS_N);
             *(__global float4*)(c + (size_t)row * N + col) = acc[i][j];
         }
     }

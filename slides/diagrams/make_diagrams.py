@@ -231,10 +231,10 @@ def ndrange():
     ox, oy = 55, 41
     svg.rect(x0 + ox * cell - 1, y0 + oy * cell - 1, cell + 2, cell + 2, fill=WARN, stroke="none")
     svg.line(x0, y0 - 22, x0 + 130, y0 - 22, stroke=INK, sw=2, arrow=True)
-    svg.text(x0 + 140, y0 - 16, "dimension 0: column i", size=16)
+    svg.text(x0 + 140, y0 - 16, "dimension 0: col", size=16)
     svg.line(x0 - 22, y0, x0 - 22, y0 + 130, stroke=INK, sw=2, arrow=True)
     svg.add(f'<text x="{x0 - 30}" y="{y0 + 65}" font-size="16" text-anchor="middle" '
-            f'transform="rotate(-90 {x0 - 30} {y0 + 65})">dim. 1: row j</text>')
+            f'transform="rotate(-90 {x0 - 30} {y0 + 65})">dim. 1: row</text>')
     brace_label(svg, x0, x0 + k * cell, y0 + rows * cell + 18, "k = 50 columns", below=True)
     vbrace_label(svg, x0 + cols * cell + 14, y0, y0 + m * cell, "m = 37 rows", left=False)
     tx = 620
@@ -256,7 +256,7 @@ def ndrange():
 
 
 def row_major():
-    svg = Svg(1150, 270, "Row-major storage: element (row j, column i) of an m × k matrix is a[j·k + i]")
+    svg = Svg(1150, 270, "Row-major storage: element (row, col) of an m × k matrix is a[row·k + col]")
     cell = 58
     x0, y0 = 40, 50
     m, k = 3, 5
@@ -266,7 +266,7 @@ def row_major():
         for i in range(k):
             svg.rect(x0 + i * cell, y0 + j * cell, cell, cell, fill=fills[j], stroke=strokes[j], sw=1.5)
             svg.text(x0 + i * cell + cell / 2, y0 + j * cell + 36, f"{j},{i}", size=17, anchor="middle")
-    svg.text(x0, y0 - 16, "a: m = 3 rows × k = 5 columns; cell = j,i", size=17, fill=MUTED)
+    svg.text(x0, y0 - 16, "a: m = 3 rows × k = 5 columns; cell = row,col", size=17, fill=MUTED)
     mx, my, mc = 400, 90, 48
     for n in range(m * k):
         j, i = divmod(n, k)
@@ -274,7 +274,7 @@ def row_major():
         svg.text(mx + n * mc + mc / 2, my + 32, f"{j},{i}", size=15, anchor="middle")
         svg.text(mx + n * mc + mc / 2, my + 76, str(n), size=15, anchor="middle", fill=MUTED)
     svg.text(mx, my - 16, "memory: one row after another; below each, its index", size=17, fill=MUTED)
-    svg.text(mx, my + 118, "index of (j, i) = j·k + i", size=21, weight="bold", mono=True)
+    svg.text(mx, my + 118, "index of (row, col) = row·k + col", size=21, weight="bold", mono=True)
     svg.text(mx, my + 150, "neighbours in a row are neighbours in memory;", size=17)
     svg.text(mx, my + 174, "neighbours in a column are k floats apart", size=17)
     svg.line(x0 + 5 * cell + 14, y0 + 90, mx - 16, my + 26, stroke=MUTED, sw=2, arrow=True)
@@ -292,7 +292,7 @@ def coalescing():
         svg.text(x0 + 12, y + 17, "0", size=15, anchor="middle")
         svg.text(x0 + 31 * 29 + 12, y + 17, "31", size=15, anchor="middle")
 
-    svg.text(20, 28, "Coalesced: work-item w reads a[j·k + i0 + w], 32 neighbouring floats of a row", size=19,
+    svg.text(20, 28, "Coalesced: work-item w reads a[row·k + col + w], 32 neighbouring floats of a row", size=19,
              weight="bold")
     lanes(46, A, A_LIGHT)
     my = 132
@@ -305,7 +305,7 @@ def coalescing():
         svg.line(x0 + w * 29 + 12, 72, tx, my - 2, stroke=A, sw=1)
     svg.text(sx0, my + 66, "one request, 4 sectors: 128 bytes moved, 128 used", size=17, fill=A, weight="bold")
     y1 = 250
-    svg.text(20, y1, "Strided: work-item w writes at[(i0 + w)·m + j], 32 floats m·4 bytes apart", size=19,
+    svg.text(20, y1, "Strided: work-item w writes at[(col + w)·m + row], 32 floats m·4 bytes apart", size=19,
              weight="bold")
     lanes(y1 + 18, B, B_LIGHT)
     my2 = y1 + 104

@@ -2,7 +2,7 @@
 //
 // a is m rows × k columns, row-major; at is k rows × m columns:
 //
-//     at[i*m + j] = a[j*k + i]      for every row j < m and column i < k of a
+//     at[col*m + row] = a[row*k + col]      for every row < m and col < k of a
 //
 // The NDRange is (roundup(k, TILE_SIZE), roundup(m, TILE_SIZE)) with work-groups
 // of TILE_SIZE × TILE_SIZE: dimension 0 walks the columns of a, dimension 1 its
@@ -11,15 +11,15 @@
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
 {
     // slide: guarded-copy
-    const uint i = get_global_id(0);  // column of a = row of at
-    const uint j = get_global_id(1);  // row of a    = column of at
+    const uint col = get_global_id(0);  // column of a = row of at
+    const uint row = get_global_id(1);  // row of a    = column of at
 
     // Work-items of the rounded-up NDRange that fall outside the matrix do nothing.
-    if (i < k && j < m) {
-        // Neighbouring work-items (i, i+1, ...) read neighbouring floats of a row
+    if (col < k && row < m) {
+        // Neighbouring work-items (col, col+1, ...) read neighbouring floats of a row
         // of a: the reads are coalesced. Their writes are m floats apart in at:
         // every write touches a different memory segment.
-        at[i * m + j] = a[j * k + i];
+        at[col * m + row] = a[row * k + col];
     }
     // end slide: guarded-copy
 }

@@ -1,6 +1,6 @@
 // Lab 02 solution: transpose through local memory.
 //
-// Same contract as lab 01: a is m × k, at is k × m, at[i*m + j] = a[j*k + i].
+// Same contract as lab 01: a is m × k, at is k × m, at[col*m + row] = a[row*k + col].
 // NDRange (roundup(k, TILE_SIZE), roundup(m, TILE_SIZE)), work-groups of
 // TILE_SIZE × TILE_SIZE. Each work-group moves one TILE_SIZE × TILE_SIZE block:
 // a coalesced read of a into local memory, a barrier, and a coalesced write of

@@ -44,7 +44,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
     // slide: accumulators
     // One accumulator per output: acc[w] is column block_col + lx + w·GROUP_COLS.
     float acc[THREAD_WORK];
-    for (int w = 0; w < THREAD_WORK; ++w) {
+    for (uint w = 0; w < THREAD_WORK; ++w) {
         acc[w] = 0.0f;
     }
     // end slide: accumulators
@@ -53,7 +53,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
     for (uint k0 = 0; k0 < K; k0 += TILE_SIZE) {
         // Each work-item loads THREAD_WORK elements of each tile, at the
         // columns it owns: row ly of the A tile, row ly of the B tile.
-        for (int w = 0; w < THREAD_WORK; ++w) {
+        for (uint w = 0; w < THREAD_WORK; ++w) {
             const uint tile_col = lx + w * GROUP_COLS;
             a_tile[ly][tile_col] = a[row * K + k0 + tile_col];
             b_tile[ly][tile_col] = b[(k0 + ly) * N + block_col + tile_col];
@@ -66,7 +66,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
             // The idea of this lab: A's element is read from local memory once
             // and kept in a register for THREAD_WORK multiply-adds.
             const float a_value = a_tile[ly][k];
-            for (int w = 0; w < THREAD_WORK; ++w) {
+            for (uint w = 0; w < THREAD_WORK; ++w) {
                 acc[w] += a_value * b_tile[k][lx + w * GROUP_COLS];
             }
         }
@@ -75,7 +75,7 @@ __kernel void matmul(__global const float* a, __global const float* b, __global 
     // end slide: reuse
 
     // slide: store
-    for (int w = 0; w < THREAD_WORK; ++w) {
+    for (uint w = 0; w < THREAD_WORK; ++w) {
         c[row * N + block_col + lx + w * GROUP_COLS] = acc[w];
     }
     // end slide: store

@@ -51,22 +51,22 @@
 // read neighbouring float4s of a row: coalesced.
 // The float4 pointers promise 16-byte alignment, which the padding guarantees;
 // vload4 promises only 4, and a compiler may split it into four loads.
-void fetch_slices(__global const float* a, __global const float* b, uint K, uint N, int tile_row,
-                  int tile_col, uint k0, int id, float4 a_next[A_LOADS], float4 b_next[B_LOADS])
+void fetch_slices(__global const float* a, __global const float* b, uint K, uint N, uint block_row,
+                  uint block_col, uint k0, uint id, float4 a_next[A_LOADS], float4 b_next[B_LOADS])
 {
     // slide: fetch-a
-    for (int l = 0; l < A_LOADS; ++l) {
-        const int v = id + l * THREADS;
-        const int row = v / (TILE_K / 4);
-        const int k = (v % (TILE_K / 4)) * 4;
-        a_next[l] = *(__global const float4*)(a + (size_t)(tile_row + row) * K + k0 + k);
+    for (uint l = 0; l < A_LOADS; ++l) {
+        const uint v = id + l * THREADS;
+        const uint slice_row = v / (TILE_K / 4);
+        const uint k = (v % (TILE_K / 4)) * 4;
+        a_next[l] = *(__global const float4*)(a + (size_t)(block_row + slice_row) * K + k0 + k);
     }
     // end slide: fetch-a
-    for (int l = 0; l < B_LOADS; ++l) {
-        const int v = id + l * THREADS;
-        const int k = v / (TILE_N / 4);
-        const int col = (v % (TILE_N / 4)) * 4;
-        b_next[l] = *(__global const float4*)(b + (size_t)(k0 + k) * N + tile_col + col);
+    for (uint l = 0; l < B_LOADS; ++l) {
+        const uint v = id + l * THREADS;
+        const uint k = v / (TILE_N / 4);
+        const uint slice_col = (v % (TILE_N / 4)) * 4;
+        b_next[l] = *(__global const float4*)(b + (size_t)(k0 + k) * N + block_col + slice_col);
     }
 }
 
@@ -74,22 +74,22 @@ void fetch_slices(__global const float* a, __global const float* b, uint K, uint
 // transposed (k-major: a_slice[k] holds the TILE_M values of column k), so
 // that, like B, it is read back as float4s along the macro tile.
 void stage_slices(__local float4 a_slice[TILE_K][TILE_M / 4], __local float4 b_slice[TILE_K][TILE_N / 4],
-                  int id, const float4 a_next[A_LOADS], const float4 b_next[B_LOADS])
+                  uint id, const float4 a_next[A_LOADS], const float4 b_next[B_LOADS])
 {
     // slide: stage-a
     __local float* a_columns = (__local float*)a_slice;
-    for (int l = 0; l < A_LOADS; ++l) {
-        const int v = id + l * THREADS;
-        const int row = v / (TILE_K / 4);
-        const int k = (v % (TILE_K / 4)) * 4;
-        a_columns[(k + 0) * TILE_M + row] = a_next[l].x;
-        a_columns[(k + 1) * TILE_M + row] = a_next[l].y;
-        a_columns[(k + 2) * TILE_M + row] = a_next[l].z;
-        a_columns[(k + 3) * TILE_M + row] = a_next[l].w;
+    for (uint l = 0; l < A_LOADS; ++l) {
+        const uint v = id + l * THREADS;
+        const uint slice_row = v / (TILE_K / 4);
+        const uint k = (v % (TILE_K / 4)) * 4;
+        a_columns[(k + 0) * TILE_M + slice_row] = a_next[l].x;
+        a_columns[(k + 1) * TILE_M + slice_row] = a_next[l].y;
+        a_columns[(k + 2) * TILE_M + slice_row] = a_next[l].z;
+        a_columns[(k + 3) * TILE_M + slice_row] = a_next[l].w;
     }
     // end slide: stage-a
-    for (int l = 0; l < B_LOADS; ++l) {
-        const int v = id + l * THREADS;
+    for (uint l = 0; l < B_LOADS; ++l) {
+        const uint v = id + l * THREADS;
         b_slice[v / (TILE_N / 4)][v % (TILE_N / 4)] = b_next[l];
     }
 }
@@ -97,6 +97,9 @@ void stage_slices(__local float4 a_slice[TILE_K][TILE_M / 4], __local float4 b_s
 __kernel __attribute__((reqd_work_group_size(THREADS_N, THREADS_M, 1)))
 void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, uint N)
 {
+    // Move to product number get_group_id(2) of the batch. size_t, because the
+    // offset product * M * K passes 2^32 in a large batch (at 8192 × 8192, from
+    // product 64 on), where uint arithmetic would wrap.
     const size_t product = get_group_id(2);
     a += product * M * K;
     b += product * K * N;
@@ -109,54 +112,56 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     __local float4 b_tile[2][TILE_K][TILE_N / 4];
     // end slide: two-buffers
 
-    const int tx = get_local_id(0);
-    const int ty = get_local_id(1);
-    const int id = ty * THREADS_N + tx;
-    const int tile_row = get_group_id(1) * TILE_M;
-    const int tile_col = get_group_id(0) * TILE_N;
+    const uint lx = get_local_id(0);
+    const uint ly = get_local_id(1);
+    const uint id = ly * THREADS_N + lx;                // 0 .. THREADS - 1
+    const uint block_row = get_group_id(1) * TILE_M;    // first row of the macro tile in C (and A)
+    const uint block_col = get_group_id(0) * TILE_N;    // first column of the macro tile in C (and B)
 
-    // The micro tile is interleaved: work-item tx owns float4 columns tx,
-    // tx + THREADS_N, tx + 2*THREADS_N, ... of the macro tile, and likewise
+    // The micro tile is interleaved: work-item lx owns float4 columns lx,
+    // lx + THREADS_N, lx + 2*THREADS_N, ... of the macro tile, and likewise
     // rows. Neighbouring work-items then read neighbouring float4s of local
     // memory (no bank conflicts) and write neighbouring float4s of C (coalesced).
     float4 acc[WPT_M][WPT_N / 4];
-    for (int i = 0; i < WPT_M; ++i)
-        for (int j = 0; j < WPT_N / 4; ++j)
+    for (uint i = 0; i < WPT_M; ++i)
+        for (uint j = 0; j < WPT_N / 4; ++j)
             acc[i][j] = (float4)(0.0f);
 
     // slide: prologue
     float4 a_next[A_LOADS];
     float4 b_next[B_LOADS];
-    fetch_slices(a, b, K, N, tile_row, tile_col, 0, id, a_next, b_next);
+    fetch_slices(a, b, K, N, block_row, block_col, 0, id, a_next, b_next);
     stage_slices(a_tile[0], b_tile[0], id, a_next, b_next);
     barrier(CLK_LOCAL_MEM_FENCE);
     // end slide: prologue
 
     // slide: prefetch
-    int now = 0;  // the pair of slices being multiplied; 1 - now is being filled
+    uint now = 0;  // the pair of slices being multiplied; 1 - now is being filled
     for (uint k0 = 0; k0 < K; k0 += TILE_K) {
         const bool more = k0 + TILE_K < K;
         // Start fetching the next slices: the loads are in flight while the
         // multiply-adds below run.
-        if (more) fetch_slices(a, b, K, N, tile_row, tile_col, k0 + TILE_K, id, a_next, b_next);
+        if (more) {
+            fetch_slices(a, b, K, N, block_row, block_col, k0 + TILE_K, id, a_next, b_next);
+        }
         // end slide: prefetch
 
         // slide: micro-tile
-        for (int k = 0; k < TILE_K; ++k) {
+        for (uint k = 0; k < TILE_K; ++k) {
             // One column of A and one row of B into registers ...
             float a_reg[WPT_M];
-            for (int i = 0; i < WPT_M / 4; ++i) {
-                const float4 x = a_tile[now][k][ty + i * THREADS_M];
+            for (uint i = 0; i < WPT_M / 4; ++i) {
+                const float4 x = a_tile[now][k][ly + i * THREADS_M];
                 a_reg[4 * i + 0] = x.x;
                 a_reg[4 * i + 1] = x.y;
                 a_reg[4 * i + 2] = x.z;
                 a_reg[4 * i + 3] = x.w;
             }
             float4 b_reg[WPT_N / 4];
-            for (int j = 0; j < WPT_N / 4; ++j) b_reg[j] = b_tile[now][k][tx + j * THREADS_N];
+            for (uint j = 0; j < WPT_N / 4; ++j) b_reg[j] = b_tile[now][k][lx + j * THREADS_N];
             // ... and WPT_M · WPT_N multiply-adds with them.
-            for (int i = 0; i < WPT_M; ++i)
-                for (int j = 0; j < WPT_N / 4; ++j)
+            for (uint i = 0; i < WPT_M; ++i)
+                for (uint j = 0; j < WPT_N / 4; ++j)
                     acc[i][j] = fma((float4)(a_reg[i]), b_reg[j], acc[i][j]);
         }
         // end slide: micro-tile
@@ -171,11 +176,11 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     // end slide: swap
 
     // slide: store
-    // a_reg[4*i + r] came from row 4*(ty + i*THREADS_M) + r of the macro tile.
-    for (int i = 0; i < WPT_M; ++i) {
-        const int row = tile_row + 4 * (ty + (i / 4) * THREADS_M) + i % 4;
-        for (int j = 0; j < WPT_N / 4; ++j) {
-            const int col = tile_col + 4 * (tx + j * THREADS_N);
+    // a_reg[4*i + r] came from row 4*(ly + i*THREADS_M) + r of the macro tile.
+    for (uint i = 0; i < WPT_M; ++i) {
+        const uint row = block_row + 4 * (ly + (i / 4) * THREADS_M) + i % 4;
+        for (uint j = 0; j < WPT_N / 4; ++j) {
+            const uint col = block_col + 4 * (lx + j * THREADS_N);
             *(__global float4*)(c + (size_t)row * N + col) = acc[i][j];
         }
     }

@@ -8,7 +8,7 @@
 //     A = | a11 a12 |    B = | b11 b12 |    C = | c11 c12 |
 //         | a21 a22 |        | b21 b22 |        | c21 c22 |
 //
-// (the curriculum's letters: a = a11, b = a12, c = a21, d = a22 and
+// (lecture 7's letters: a = a11, b = a12, c = a21, d = a22 and
 // e = b11, f = b12, g = b21, h = b22), and computes C from seven products of
 // quadrant-sized matrices instead of eight:
 //
