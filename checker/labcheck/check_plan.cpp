@@ -2,7 +2,7 @@
 
 #include "problems/lab_problem.hpp"
 #include "harness/launch_geometry.hpp"
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 #include "problems/timed_result.hpp"
 #include "util/user_error.hpp"
 

@@ -9,7 +9,7 @@
 #include "harness/kernel_source.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 #include "harness/program_build.hpp"
 #include "problems/repeated_check.hpp"
 #include "problems/timed_result.hpp"

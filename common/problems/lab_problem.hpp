@@ -8,7 +8,7 @@
 #include "harness/defines.hpp"
 #include "harness/kernel_source.hpp"
 #include "description/lab_spec.hpp"
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 #include "harness/program_build.hpp"
 #include "harness/timing.hpp"
 
