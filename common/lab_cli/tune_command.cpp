@@ -164,7 +164,8 @@ TuneSetup prepare_tuning(const CommonOptions& common, const TuneOptions& options
                        lab.kernels.display(spec.folder, spec.kernel_file));
     TuneSpace space = read_tune_space(spec.settings, spec.device_class, spec.file());
     for (const auto& text : options.values) replace_candidates(space, text);
-    for (const auto& d : parse_defines(options.defines).items()) pin(space, d);
+    const Defines pinned = parse_defines(options.defines);
+    for (const auto& d : pinned.items()) pin(space, d);
     auto configurations = combinations(space);
     std::vector<ProblemSize> check_sizes = sizes_or({}, spec.check_sizes, spec.size_form());
     const ProblemSize timed =
