@@ -57,15 +57,9 @@ json device_event(const course::ClSession& session) {
 
 // The lab opened for a job: the device (reported first, so that a lab that cannot be read
 // is still told apart from a device that cannot be opened) and the lab for the job's class.
-struct OpenedJob {
-    course::ClSession session;
-    course::LabSpec spec;
-};
-
-OpenedJob open_job(EventWriter& events, const WorkerJob& job, const std::string& device) {
-    course::ClSession session = course::open_session(device);
-    events.write(device_event(session));
-    return {std::move(session), course::load_lab(job.root, job.lab_folder, class_of(job))};
+course::LabOnDevice open_job(EventWriter& events, const WorkerJob& job, const std::string& device) {
+    return course::open_lab_on_device(job.root, device, job.lab_folder, class_of(job),
+                                      [&](const course::ClSession& session) { events.write(device_event(session)); });
 }
 
 json build_failure(const std::string& kind, const std::string& file, const course::UserError& error) {

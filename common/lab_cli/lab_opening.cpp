@@ -10,9 +10,10 @@ namespace course {
 OpenedLab open_lab_for_command(const CommonOptions& common, const std::string& lab,
                                const std::string& kernel_set_name) {
     auto root = course_root(common.root);
-    ClSession session = open_session(common.device);
-    KernelSet kernels = kernel_set(root, kernel_set_name);
-    LabSpec spec = load_lab(root, lab, session.device.device_class);
+    KernelSet kernels;
+    // The kernel set is chosen once the device is open, as before the lab is read.
+    auto [session, spec] = open_lab_on_device(root, common.device, lab, std::nullopt,
+                                              [&](const ClSession&) { kernels = kernel_set(root, kernel_set_name); });
     return {std::move(root), std::move(session), std::move(kernels), std::move(spec)};
 }
 

@@ -1,6 +1,7 @@
 // The step every `lab` command on one lab begins with: find the course, open
 // the device, choose the kernel set, read the lab's lab.toml for the device's
-// class (its sizes parsed there), and print the header that names them.
+// class (its sizes parsed there; problems/lab_session.hpp, open_lab_on_device,
+// which labcheck's worker shares), and print the header that names them.
 #pragma once
 
 #include "commands.hpp"

@@ -26,6 +26,15 @@ KernelSet kernel_set(const fs::path& root, const std::string& which) {
     return {fs::absolute(which), which};
 }
 
+LabOnDevice open_lab_on_device(const fs::path& root, const std::string& device, const std::string& lab,
+                               std::optional<DeviceClass> as_class,
+                               const std::function<void(const ClSession&)>& opened) {
+    ClSession session = open_session(device);
+    if (opened) opened(session);
+    LabSpec spec = load_lab(root, lab, as_class.value_or(session.device.device_class));
+    return {std::move(session), std::move(spec)};
+}
+
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
                                      const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
     ProblemSetup setup;
