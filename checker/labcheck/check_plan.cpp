@@ -1,8 +1,9 @@
 #include "check_plan.hpp"
 
 #include "problems/lab_problem.hpp"
+#include "problems/problem_kinds.hpp"
 #include "harness/launch_geometry.hpp"
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 #include "problems/timed_result.hpp"
 #include "util/user_error.hpp"
 
@@ -63,7 +64,7 @@ HiddenChecks parse_lab_table(const toml::table& table, const std::string& where)
             } else if (const auto* by_class = value.as_table()) {
                 for (const auto& [class_key, list] : *by_class) {
                     const std::string device_class(class_key.str());
-                    if ((device_class != "cpu" && device_class != "gpu") || !list.is_array()) {
+                    if (!course::device_class_from_key(device_class) || !list.is_array()) {
                         bad_hidden(where, "time_sizes = { cpu = [\"512\"], gpu = [\"4096\"] }",
                                    fmt::format("time_sizes.{} is not a list for cpu or gpu", device_class));
                     }
@@ -83,36 +84,6 @@ HiddenChecks parse_lab_table(const toml::table& table, const std::string& where)
         }
     }
     return checks;
-}
-
-// The depth of a K step at these defines: TILE_K, else TILE_SIZE, else 16.
-std::size_t k_step(const course::Defines& defines) {
-    for (const char* name : {"TILE_K", "TILE_SIZE"}) {
-        if (const auto value = defines.get(name)) {
-            try {
-                const long step = std::stol(*value);
-                if (step > 0) return static_cast<std::size_t>(step);
-            } catch (const std::exception&) {
-            }
-        }
-    }
-    return 16;
-}
-
-std::vector<std::string> default_race_sizes(const course::LabSpec& spec, const course::Defines& defines) {
-    if (spec.problem == "transpose") return {"1x1", "17x33"};
-    // Three K steps, the last one partial; M and N ragged. Where the host pads to whole tiles
-    // (labs 05, 06) 1x1x1 is the same single work-group again: left out, Oclgrind is slow.
-    if (spec.problem == "matmul") {
-        const std::size_t step = k_step(defines);
-        const std::string three_steps = fmt::format("17x{}x20", 2 * step + step / 2 + 1);
-        if (spec.geometry == "thread_work" || spec.geometry == "register_tiles") return {three_steps};
-        return {"1x1x1", three_steps};
-    }
-    std::vector<std::string> sizes(
-        spec.check_sizes.begin(),
-        spec.check_sizes.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(2, spec.check_sizes.size())));
-    return sizes;
 }
 
 }  // namespace
@@ -166,10 +137,11 @@ HiddenChecksByLab load_hidden_checks(const std::filesystem::path& file, const st
 }
 
 std::vector<SizeCheck> correctness_checks(const course::LabSpec& spec, const HiddenChecks* hidden) {
-    const auto form = course::size_form_of(spec.problem);
+    const auto form = spec.size_form();
     std::vector<SizeCheck> checks;
     const bool seeds_on_contract = hidden != nullptr && hidden->sizes.empty() && !hidden->seeds.empty();
-    for (const auto& size : spec.check_sizes) {
+    for (const auto& lab_size : spec.check_sizes) {
+        const std::string& size = lab_size.text;
         checks.push_back({size, 1, false});
         if (seeds_on_contract) {
             for (const auto seed : hidden->seeds) checks.push_back({size, seed, true});
@@ -192,15 +164,15 @@ std::vector<SizeCheck> correctness_checks(const course::LabSpec& spec, const Hid
 }
 
 SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden) {
-    std::vector<std::string> candidates{spec.speedup ? spec.speedup->size : spec.time_size};
+    std::vector<std::string> candidates{spec.speedup ? spec.speedup->size.text : spec.time_size.text};
     std::uint64_t seed = 1;
     if (hidden != nullptr) {
-        auto list = hidden->time_sizes.find(spec.class_key);
+        auto list = hidden->time_sizes.find(course::device_class_key(spec.device_class));
         if (list == hidden->time_sizes.end()) list = hidden->time_sizes.find("");
         if (list != hidden->time_sizes.end()) {
             for (const auto& size : list->second) {
                 try {
-                    course::parse_problem_size(size, course::size_form_of(spec.problem));
+                    course::parse_problem_size(size, spec.size_form());
                 } catch (const UserError& e) {
                     throw UserError({e.parts().expected, e.parts().happened,
                                      fmt::format("checker/hidden.toml [labs.{}] time_sizes", spec.number),
@@ -243,28 +215,11 @@ double simulated_work(const course::LabSpec& spec, const course::Defines& define
         multiple = course::padding_multiples(spec.geometry, defines);
     } catch (const UserError&) {
     }
-    std::size_t scale = 1;
-    if (spec.problem == "strassen") {
-        if (const auto levels = defines.get("LEVELS")) {
-            try {
-                scale = std::size_t{1} << std::min(std::stoul(*levels), 8ul);
-            } catch (const std::exception&) {
-            }
-        }
-    }
-    const auto padded = [](std::size_t n, std::size_t multiple) { return (n + multiple - 1) / multiple * multiple; };
+    const auto& kind = course::problem_kind_info(spec.problem);
     double work = 0.0;
-    const auto form = course::size_form_of(spec.problem);
     for (const auto& check : checks) {
         try {
-            const auto size = course::parse_problem_size(check.size, form);
-            if (form == course::SizeForm::m_by_k) {
-                work += static_cast<double>(size.m) * static_cast<double>(size.k);
-            } else {
-                work += static_cast<double>(padded(size.m, multiple.rows * scale)) *
-                        static_cast<double>(padded(size.n, multiple.cols * scale)) *
-                        static_cast<double>(padded(size.k, multiple.inner * scale));
-            }
+            work += kind.simulated_work(course::parse_problem_size(check.size, spec.size_form()), multiple, defines);
         } catch (const UserError&) {
         }
     }
@@ -278,7 +233,7 @@ std::vector<SizeCheck> race_checks(const course::LabSpec& spec, const course::De
             if (const auto s = item.value<std::string>()) sizes.push_back(*s);
         }
     }
-    if (sizes.empty()) sizes = default_race_sizes(spec, defines);
+    if (sizes.empty()) sizes = course::problem_kind_info(spec.problem).race_sizes(spec, defines);
     std::vector<SizeCheck> checks;
     for (const auto& size : sizes) checks.push_back({size, 1, false});
     return checks;

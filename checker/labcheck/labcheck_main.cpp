@@ -160,10 +160,8 @@ int run(const Options& options) {
         }
         settings.hidden = load_hidden_checks(file, given ? options.hidden_file : "checker/hidden.toml");
     }
-    for (const auto& text : options.defines) {
-        const auto d = course::parse_define(text);
-        settings.defines.emplace_back(d.name, d.value);
-    }
+    const course::Defines defines = course::parse_defines(options.defines);
+    for (const auto& d : defines.items()) settings.defines.emplace_back(d.name, d.value);
     if (options.min_ratio > 0.0) settings.min_ratio = options.min_ratio;
     settings.jobs =
         options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -200,7 +200,7 @@ DeviceReport probe_device(UnitRunner& runner, const std::string& device) {
     const UnitRun run = runner.run(job);
     if (const auto* found = run.first("device")) {
         return {found->value("label", "?"),
-                found->value("class", "cpu") == "gpu" ? course::DeviceClass::gpu : course::DeviceClass::cpu};
+                course::device_class_from_key(found->value("class", "cpu")).value_or(course::DeviceClass::cpu)};
     }
     if (const auto* error = run.first("error")) {
         throw course::UserError({"an OpenCL device to grade on", error->value("message", "no device"), "--device",

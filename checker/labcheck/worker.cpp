@@ -9,7 +9,7 @@
 #include "harness/kernel_source.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 #include "harness/program_build.hpp"
 #include "problems/repeated_check.hpp"
 #include "problems/timed_result.hpp"
@@ -35,7 +35,7 @@ namespace {
 using nlohmann::json;
 
 course::DeviceClass class_of(const WorkerJob& job) {
-    return job.device_class == "gpu" ? course::DeviceClass::gpu : course::DeviceClass::cpu;
+    return course::device_class_from_key(job.device_class).value_or(course::DeviceClass::cpu);
 }
 
 course::Defines overrides_of(const WorkerJob& job) {
@@ -52,7 +52,14 @@ json device_event(const course::ClSession& session) {
     return {{"event", "device"},
             {"label", session.device.label()},
             {"platform", session.device.platform_name},
-            {"class", session.device.device_class == course::DeviceClass::gpu ? "gpu" : "cpu"}};
+            {"class", course::device_class_key(session.device.device_class)}};
+}
+
+// The lab opened for a job: the device (reported first, so that a lab that cannot be read
+// is still told apart from a device that cannot be opened) and the lab for the job's class.
+course::LabOnDevice open_job(EventWriter& events, const WorkerJob& job, const std::string& device) {
+    return course::open_lab_on_device(job.root, device, job.lab_folder, class_of(job),
+                                      [&](const course::ClSession& session) { events.write(device_event(session)); });
 }
 
 json build_failure(const std::string& kind, const std::string& file, const course::UserError& error) {
@@ -169,9 +176,7 @@ void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
         setenv("POCL_WORK_GROUP_METHOD", job.pocl_work_group_method.c_str(), 1);
         setenv("POCL_KERNEL_CACHE", "0", 1);
     }
-    course::ClSession session = course::open_session(under_oclgrind ? "oclgrind" : job.device);
-    events.write(device_event(session));
-    const auto spec = course::load_lab(job.root, job.lab_folder, class_of(job));
+    auto [session, spec] = open_job(events, job, under_oclgrind ? "oclgrind" : job.device);
     auto problem = build_submission(events, session, job, spec);
     if (!problem) return;
     if (const std::string limit = course::device_limit_problem(session, spec, *problem); !limit.empty()) {
@@ -182,9 +187,7 @@ void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
 }
 
 void speedup_job(EventWriter& events, const WorkerJob& job) {
-    course::ClSession session = course::open_session(job.device);
-    events.write(device_event(session));
-    const auto spec = course::load_lab(job.root, job.lab_folder, class_of(job));
+    auto [session, spec] = open_job(events, job, job.device);
     auto problem = build_submission(events, session, job, spec);
     if (!problem) return;
     std::unique_ptr<course::LabProblem> baseline;
@@ -196,7 +199,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
         return;
     }
     // The size and seed to time at: the job's one check (check_plan.hpp, timed_check), else the lab's own.
-    const SizeCheck timed = job.checks.empty() ? SizeCheck{spec.speedup->size, 1, false} : job.checks.front();
+    const SizeCheck timed = job.checks.empty() ? SizeCheck{spec.speedup->size.text, 1, false} : job.checks.front();
     try {
         const auto size = course::parse_problem_size(timed.size, problem->size_form());
         course::TimingPlan plan;

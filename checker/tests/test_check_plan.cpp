@@ -11,12 +11,12 @@ using namespace labcheck;
 
 namespace {
 
-course::LabSpec spec(const std::string& problem, std::vector<std::string> sizes) {
+course::LabSpec spec(const std::string& problem, const std::vector<std::string>& sizes) {
     course::LabSpec s;
     s.number = "04";
     s.folder = "04-matmul-tiled";
-    s.problem = problem;
-    s.check_sizes = std::move(sizes);
+    s.problem = *course::problem_kind_named(problem);
+    for (const auto& size : sizes) s.check_sizes.push_back(course::lab_size(size, s.size_form()));
     return s;
 }
 
@@ -102,7 +102,7 @@ TEST_CASE("race sizes: the lab's own, else small ragged ones with three K steps 
     tile_k.set("TILE_K", "8");  // TILE_K is the K step where there is one
     CHECK(race_checks(spec("matmul", {"1x1x1"}), tile_k)[1].size == "17x21x20");
     auto padded = spec("matmul", {"1x1x1"});
-    padded.geometry = "register_tiles";  // 1x1x1 would be the same padded work-group again
+    padded.geometry = course::Geometry::register_tiles;  // 1x1x1 would be the same padded work-group again
     REQUIRE(race_checks(padded, tile_k).size() == 1);
     CHECK(race_checks(padded, tile_k)[0].size == "17x21x20");
     auto custom = spec("strassen", {"1x1x1", "64x64x64", "100x33x129"});
@@ -115,14 +115,14 @@ TEST_CASE("race sizes: the lab's own, else small ragged ones with three K steps 
 
 TEST_CASE("the work Oclgrind would simulate follows the host's padding") {
     auto lab = spec("matmul", {"1x1x1"});
-    lab.geometry = "register_tiles";
+    lab.geometry = course::Geometry::register_tiles;
     course::Defines tiles;
     for (const auto& [name, value] : {std::pair{"TILE_M", "32"}, {"TILE_N", "128"}, {"TILE_K", "32"}}) {
         tiles.set(name, value);
     }
     CHECK(simulated_work(lab, tiles, {{"17x65x20"}}) == doctest::Approx(32.0 * 128.0 * 96.0));
     auto strassen = spec("strassen", {"1x1x1"});
-    strassen.geometry = "register_tiles";
+    strassen.geometry = course::Geometry::register_tiles;
     tiles.set("LEVELS", "2");  // padded to 4 × the macro tile
     CHECK(simulated_work(strassen, tiles, {{"1x1x1"}}) == doctest::Approx(128.0 * 512.0 * 128.0));
     CHECK(simulated_work(strassen, tiles, {{"1x1x1"}}) > kOclgrindWorkLimit);
@@ -180,9 +180,9 @@ TEST_CASE("hidden.toml: time sizes for any class or per class, and a time seed")
 
 TEST_CASE("the timed size: the lab's own or a hidden one, picked by the time seed, never a correctness seed") {
     course::LabSpec s = spec("matmul", {"1x1x1"});
-    s.class_key = "cpu";
+    s.device_class = course::DeviceClass::cpu;
     s.speedup = course::SpeedupSpec{};
-    s.speedup->size = "512";
+    s.speedup->size = course::lab_size("512", s.size_form());
     const SizeCheck plain = timed_check(s, nullptr);
     CHECK(plain.size == "512");
     CHECK_FALSE(plain.hidden);

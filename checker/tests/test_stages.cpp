@@ -18,9 +18,9 @@ struct Fixture {
     Fixture() {
         spec.number = "02";
         spec.folder = "02-transpose-local";
-        spec.problem = "transpose";
+        spec.problem = course::ProblemKind::transpose;
         spec.kernel_file = "transpose.cl";
-        spec.check_sizes = {"1x1", "37x50", "17x33"};
+        for (const char* size : {"1x1", "37x50", "17x33"}) spec.check_sizes.push_back(course::lab_size(size, spec.size_form()));
         lab = LabUnderTest{&spec, {"/tmp/sub", "submissions/alice"}};
     }
 };

@@ -28,11 +28,33 @@ std::string utc_timestamp() {
     return text;
 }
 
+std::string unit_text(const BenchFigure& figure) {
+    return figure.unit ? rate_unit_text(*figure.unit) : "";
+}
+
 namespace {
+
+BenchFigure figure_from_json(const nlohmann::json& f) {
+    BenchFigure figure;
+    figure.lab = f.at("lab").get<std::string>();
+    figure.what = f.at("what").get<std::string>();
+    figure.size = f.at("size").get<std::string>();
+    figure.seconds = f.at("seconds").get<double>();
+    figure.rate = f.at("rate").get<double>();
+    const auto unit = f.at("unit").get<std::string>();
+    figure.unit = rate_unit_from_text(unit);
+    if (!unit.empty() && !figure.unit) throw std::runtime_error("a figure has the unknown unit \"" + unit + "\"");
+    figure.percent_of_limit = f.at("percent_of_limit").get<double>();
+    figure.limit = f.at("limit").get<std::string>();
+    figure.defines = f.at("defines").get<std::string>();
+    figure.correct = f.at("correct").get<bool>();
+    figure.note = f.at("note").get<std::string>();
+    return figure;
+}
 
 // The rate cell of the Markdown table: the rate, or why there is none (no rate for work not done).
 std::string markdown_rate(const BenchFigure& f) {
-    if (f.correct) return fmt::format("{:.1f} {}", f.rate, f.unit);
+    if (f.correct) return fmt::format("{:.1f} {}", f.rate, unit_text(f));
     return f.note.rfind("wrong at the timed size", 0) == 0 ? "wrong at the timed size" : "wrong result";
 }
 
@@ -47,7 +69,7 @@ void print_bench_table(const BenchReport& report) {
     for (const auto& f : report.figures) {
         if (f.lab != last_lab && !last_lab.empty() && last_lab != "?") fmt::print("\n");
         last_lab = f.lab;
-        const std::string rate = f.correct ? fmt::format("{:.1f} {}", f.rate, f.unit) : std::string("WRONG");
+        const std::string rate = f.correct ? fmt::format("{:.1f} {}", f.rate, unit_text(f)) : std::string("WRONG");
         const std::string share =
             f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
         fmt::print("{:<4} {:<34} {:<16} {:>11} {:>15}  {}{}\n", f.lab.empty() ? "--" : f.lab, f.what, f.size,
@@ -80,7 +102,7 @@ std::string bench_json(const BenchReport& report) {
                            {"size", f.size},
                            {"seconds", f.seconds},
                            {"rate", f.rate},
-                           {"unit", f.unit},
+                           {"unit", unit_text(f)},
                            {"percent_of_limit", f.percent_of_limit},
                            {"limit", f.limit},
                            {"defines", f.defines},
@@ -110,11 +132,7 @@ BenchReport bench_report_from_json(const std::string& path) {
         report.copy_gbs = doc.at("copy_gbs").get<double>();
         report.fma_gflops = doc.at("fma_gflops").get<double>();
         for (const auto& f : doc.at("figures")) {
-            report.figures.push_back(
-                {f.at("lab").get<std::string>(), f.at("what").get<std::string>(), f.at("size").get<std::string>(),
-                 f.at("seconds").get<double>(), f.at("rate").get<double>(), f.at("unit").get<std::string>(),
-                 f.at("percent_of_limit").get<double>(), f.at("limit").get<std::string>(),
-                 f.at("defines").get<std::string>(), f.at("correct").get<bool>(), f.at("note").get<std::string>()});
+            report.figures.push_back(figure_from_json(f));
         }
     } catch (const std::exception& e) {
         throw UserError({"a JSON file written by `lab bench --json`", e.what(), path,
@@ -131,7 +149,7 @@ std::string draw_bench_plot(const BenchReport& report, const std::string& svg_pa
     // One data block per lab (and per library line), rate against problem size.
     std::map<std::string, std::vector<const BenchFigure*>> series;
     for (const auto& f : report.figures) {
-        if (!f.correct || f.unit != "GFLOP/s" || f.size.empty()) continue;
+        if (!f.correct || f.unit != RateUnit::gigaflops_per_second || f.size.empty()) continue;
         series[f.lab.empty() ? f.what : "lab " + f.lab].push_back(&f);
     }
     if (series.empty()) return "no GFLOP/s figures to plot (run matrix-multiplication labs)";

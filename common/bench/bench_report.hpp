@@ -2,6 +2,9 @@
 // on, printed as a table, written as JSON, drawn as a plot.
 #pragma once
 
+#include "description/rate_unit.hpp"
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,13 +16,16 @@ struct BenchFigure {
     std::string size;               // as printed: "4096×4096×4096"
     double seconds = 0.0;           // median
     double rate = 0.0;              // in `unit`
-    std::string unit;               // "GB/s" or "GFLOP/s"
+    std::optional<RateUnit> unit;   // none for a lab that did not build
     double percent_of_limit = 0.0;  // 0 when there is no limit to compare with
     std::string limit;              // "copy bandwidth", "FMA peak"
     std::string defines;
     bool correct = true;  // the kernel's result at this size was checked and right
     std::string note;
 };
+
+// The figure's unit as tables and the JSON write it: "GB/s", "GFLOP/s", or "" when it has none.
+std::string unit_text(const BenchFigure& figure);
 
 struct BenchReport {
     std::string device;        // "platform / device"

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "harness/cl_session.hpp"
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 
 #include <optional>
 #include <string>

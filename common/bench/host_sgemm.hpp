@@ -2,7 +2,7 @@
 // lab's GFLOP/s.
 #pragma once
 
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 
 namespace course {
 

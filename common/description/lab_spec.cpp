@@ -12,10 +12,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string lab_file_name(const std::string& folder) {
-    return "labs/" + folder + "/lab.toml";
-}
-
 [[noreturn]] void bad_setting(const std::string& file, const std::string& key, const std::string& expected) {
     throw UserError({expected, fmt::format("\"{}\" is missing or has the wrong type", key), file,
                      "compare with another lab's lab.toml"});
@@ -24,13 +20,6 @@ std::string lab_file_name(const std::string& folder) {
 std::string required_string(const toml::table& table, const std::string& key, const std::string& file) {
     if (const auto v = table[key].value<std::string>()) return *v;
     bad_setting(file, key, fmt::format("a string for {}", key));
-}
-
-// A value from [<class>.<section>] when present there, else from [<section>].
-toml::node_view<const toml::node> pick(const toml::table& t, const std::string& cls, const std::string& section,
-                                       const std::string& key) {
-    auto specific = t[cls][section][key];
-    return specific ? specific : t[section][key];
 }
 
 Defines defines_from(const toml::table* table, const std::string& file) {
@@ -49,32 +38,79 @@ Defines defines_from(const toml::table* table, const std::string& file) {
     return defines;
 }
 
-std::vector<std::string> string_list(toml::node_view<const toml::node> node, const std::string& key,
-                                     const std::string& file) {
-    std::vector<std::string> list;
+// A value from [<class>.<section>] when present there, else from [<section>]: the class override.
+toml::node_view<const toml::node> pick(const toml::table& t, DeviceClass cls, const std::string& section,
+                                       const std::string& key) {
+    auto specific = t[device_class_key(cls)][section][key];
+    return specific ? specific : t[section][key];
+}
+
+// A table from [<section>] with [<class>.<section>]'s entries on top (defines add up by name).
+Defines class_defines(const toml::table& t, DeviceClass cls, const std::string& section, const std::string& file) {
+    Defines defines = defines_from(t[section].as_table(), file);
+    defines.merge(defines_from(t[device_class_key(cls)][section].as_table(), file));
+    return defines;
+}
+
+// The name of a kind, a geometry, ...: a string that must be one of `known`.
+template <typename Parse>
+auto named_setting(const toml::table& t, const std::string& key, const std::string& file, Parse parse,
+                   const std::string& known) {
+    const std::string name = required_string(t, key, file);
+    const auto value = parse(name);
+    if (!value) {
+        throw UserError({fmt::format("{} = one of {}", key, known), fmt::format("{} = \"{}\"", key, name), file,
+                         fmt::format("fix the {} key of the lab", key)});
+    }
+    return *value;
+}
+
+LabSize size_setting(const std::string& text, SizeForm form, const std::string& key, const std::string& file) {
+    try {
+        return lab_size(text, form);
+    } catch (const UserError& e) {
+        throw UserError({e.parts().expected, e.parts().happened, fmt::format("{} ({})", file, key),
+                         "write the size as the other labs of its kind do"});
+    }
+}
+
+std::vector<LabSize> size_list(const toml::table& t, DeviceClass cls, const std::string& key, SizeForm form,
+                               const std::string& file) {
+    std::vector<LabSize> list;
+    const auto node = pick(t, cls, "sizes", key);
     if (!node) return list;
+    const std::string expected = "a list of sizes such as [\"1x1\", \"37x50\"]";
     const auto* array = node.as_array();
-    if (array == nullptr) bad_setting(file, key, "a list of sizes such as [\"1x1\", \"37x50\"]");
+    if (array == nullptr) bad_setting(file, "sizes." + key, expected);
     for (const auto& item : *array) {
         const auto s = item.value<std::string>();
-        if (!s) bad_setting(file, key, "a list of sizes such as [\"1x1\", \"37x50\"]");
-        list.push_back(*s);
+        if (!s) bad_setting(file, "sizes." + key, expected);
+        list.push_back(size_setting(*s, form, "sizes." + key, file));
     }
     return list;
 }
 
-std::optional<SpeedupSpec> speedup_from(const toml::table& t, const std::string& cls, const std::string& file) {
+std::optional<SpeedupSpec> speedup_from(const toml::table& t, DeviceClass cls, SizeForm form,
+                                        const std::string& file) {
     if (!t["speedup"]) return std::nullopt;
     SpeedupSpec s;
     s.baseline_file = pick(t, cls, "speedup", "baseline").value_or(std::string());
-    s.baseline_geometry = pick(t, cls, "speedup", "baseline_geometry").value_or(std::string());
-    s.size = pick(t, cls, "speedup", "size").value_or(std::string());
+    const std::string geometry = pick(t, cls, "speedup", "baseline_geometry").value_or(std::string());
+    const std::string size = pick(t, cls, "speedup", "size").value_or(std::string());
     s.min_ratio = pick(t, cls, "speedup", "min_ratio").value_or(0.0);
-    if (s.baseline_file.empty() || s.baseline_geometry.empty() || s.size.empty() || s.min_ratio <= 0.0) {
+    if (s.baseline_file.empty() || geometry.empty() || size.empty() || s.min_ratio <= 0.0) {
         bad_setting(file, "speedup", "[speedup] with baseline, baseline_geometry, size and min_ratio > 0");
     }
+    const auto known = geometry_named(geometry);
+    if (!known) {
+        throw UserError({"speedup.baseline_geometry = one of " + geometry_names(),
+                         fmt::format("baseline_geometry = \"{}\"", geometry), file,
+                         "fix the baseline_geometry key of the lab's [speedup]"});
+    }
+    s.baseline_geometry = *known;
+    s.size = size_setting(size, form, "speedup.size", file);
     s.baseline_defines = defines_from(t["speedup"]["baseline_defines"].as_table(), file);
-    s.baseline_defines.merge(defines_from(t[cls]["speedup"]["baseline_defines"].as_table(), file));
+    s.baseline_defines.merge(defines_from(t[device_class_key(cls)]["speedup"]["baseline_defines"].as_table(), file));
     return s;
 }
 
@@ -94,17 +130,15 @@ void add_define_set(std::vector<DefineSet>& sets, DefineSet set) {
 }
 
 // The class defaults (this class first), then each [[define_sets]] entry on top of [defines].
-std::vector<DefineSet> define_sets_from(const toml::table& t, const std::string& cls, const std::string& file) {
-    const std::string other = cls == "gpu" ? "cpu" : "gpu";
+std::vector<DefineSet> define_sets_from(const toml::table& t, DeviceClass cls, const std::string& file) {
+    const DeviceClass other = cls == DeviceClass::gpu ? DeviceClass::cpu : DeviceClass::gpu;
     const Defines base = defines_from(t["defines"].as_table(), file);
     std::vector<DefineSet> sets;
-    Defines own = base;
-    own.merge(defines_from(t[cls]["defines"].as_table(), file));
-    Defines others = base;
-    others.merge(defines_from(t[other]["defines"].as_table(), file));
+    const Defines own = class_defines(t, cls, "defines", file);
+    const Defines others = class_defines(t, other, "defines", file);
     const bool one_default = same_defines(own, others);
-    sets.push_back({one_default ? "defaults" : cls + " defaults", own});
-    add_define_set(sets, {other + " defaults", others});
+    sets.push_back({one_default ? "defaults" : device_class_key(cls) + std::string(" defaults"), own});
+    add_define_set(sets, {device_class_key(other) + std::string(" defaults"), others});
 
     const auto node = t["define_sets"];
     if (!node) return sets;
@@ -173,36 +207,56 @@ std::string find_lab_folder(const fs::path& root, const std::string& which) {
                      fmt::format("no lab \"{}\"; the labs are:{}", which, known), "lab argument", "e.g. `lab run 02`"});
 }
 
-LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass device_class) {
-    LabSpec spec;
-    spec.folder = find_lab_folder(root, which);
-    const std::string file = lab_file_name(spec.folder);
+LabSize lab_size(const std::string& text, SizeForm form) {
+    return {text, parse_problem_size(text, form)};
+}
+
+toml::node_view<const toml::node> LabSpec::setting_node(const std::string& section, const std::string& key) const {
+    return pick(settings, device_class, section, key);
+}
+
+namespace {
+
+toml::table parse_lab_file(const fs::path& path, const std::string& file) {
     try {
-        spec.settings = toml::parse_file((root / "labs" / spec.folder / "lab.toml").string());
+        return toml::parse_file(path.string());
     } catch (const toml::parse_error& e) {
         throw UserError({"a valid TOML file", std::string(e.description()),
                          fmt::format("{}:{}", file, e.source().begin.line), "fix the syntax at that line"});
     }
+}
+
+void read_sizes(LabSpec& spec, const std::string& file) {
     const toml::table& t = spec.settings;
-    const std::string cls = device_class == DeviceClass::gpu ? "gpu" : "cpu";
-    spec.class_key = cls;
-    spec.number = spec.folder.substr(0, 2);
-    spec.title = required_string(t, "title", file);
-    spec.problem = required_string(t, "problem", file);
-    spec.geometry = required_string(t, "geometry", file);
-    spec.kernel_file = required_string(t, "kernel_file", file);
-    spec.defines = defines_from(t["defines"].as_table(), file);
-    spec.defines.merge(defines_from(t[cls]["defines"].as_table(), file));
-    spec.define_sets = define_sets_from(t, cls, file);
-    spec.bench_defines = defines_from(t["bench_defines"].as_table(), file);
-    spec.bench_defines.merge(defines_from(t[cls]["bench_defines"].as_table(), file));
-    spec.check_sizes = string_list(pick(t, cls, "sizes", "check"), "sizes.check", file);
-    spec.time_size = pick(t, cls, "sizes", "time").value_or(std::string());
-    spec.bench_sizes = string_list(pick(t, cls, "sizes", "bench"), "sizes.bench", file);
-    if (spec.check_sizes.empty() || spec.time_size.empty()) {
+    const SizeForm form = spec.size_form();
+    spec.check_sizes = size_list(t, spec.device_class, "check", form, file);
+    const std::string time = pick(t, spec.device_class, "sizes", "time").value_or(std::string());
+    if (spec.check_sizes.empty() || time.empty()) {
         bad_setting(file, "sizes", "[sizes] with check = [...] and time = \"...\"");
     }
-    spec.speedup = speedup_from(t, cls, file);
+    spec.time_size = size_setting(time, form, "sizes.time", file);
+    spec.bench_sizes = size_list(t, spec.device_class, "bench", form, file);
+}
+
+}  // namespace
+
+LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass device_class) {
+    LabSpec spec;
+    spec.folder = find_lab_folder(root, which);
+    const std::string file = spec.file();
+    spec.settings = parse_lab_file(root / "labs" / spec.folder / "lab.toml", file);
+    const toml::table& t = spec.settings;
+    spec.device_class = device_class;
+    spec.number = spec.folder.substr(0, 2);
+    spec.title = required_string(t, "title", file);
+    spec.problem = named_setting(t, "problem", file, problem_kind_named, problem_kind_names());
+    spec.geometry = named_setting(t, "geometry", file, geometry_named, geometry_names());
+    spec.kernel_file = required_string(t, "kernel_file", file);
+    spec.defines = class_defines(t, device_class, "defines", file);
+    spec.define_sets = define_sets_from(t, device_class, file);
+    spec.bench_defines = class_defines(t, device_class, "bench_defines", file);
+    read_sizes(spec, file);
+    spec.speedup = speedup_from(t, device_class, spec.size_form(), file);
     return spec;
 }
 

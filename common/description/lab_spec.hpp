@@ -4,8 +4,11 @@
 // replace the general ones on that class of device.
 #pragma once
 
+#include "description/problem_kind.hpp"
+#include "description/problem_size.hpp"
 #include "harness/defines.hpp"
 #include "harness/device_choice.hpp"
+#include "harness/launch_geometry.hpp"
 
 #include <toml++/toml.h>
 
@@ -16,11 +19,17 @@
 
 namespace course {
 
+// A size as lab.toml writes it ("37x50", "512"), parsed for the lab's problem kind.
+struct LabSize {
+    std::string text;  // as written: messages and labcheck's jobs quote it so
+    ProblemSize size;
+};
+
 struct SpeedupSpec {
-    std::string baseline_file;  // under kernels/, e.g. "baselines/transpose_naive.cl"
-    std::string baseline_geometry;
+    std::string baseline_file;  // under kernels/, e.g. "baselines/transpose_naive.cl", or "self" (lab_session.hpp)
+    Geometry baseline_geometry = Geometry::tile;
     Defines baseline_defines;
-    std::string size;        // the size both are timed at
+    LabSize size;            // the size both are timed at
     double min_ratio = 1.0;  // baseline time / lab time must be at least this
 };
 
@@ -35,28 +44,34 @@ struct LabSpec {
     std::string number;  // "02"
     std::string folder;  // "02-transpose-local"
     std::string title;
-    std::string problem;      // host driver: "transpose", "matmul", "strassen"
-    std::string geometry;     // see launch_geometry.hpp
-    std::string kernel_file;  // "transpose.cl"
-    Defines defines;          // defaults for the device class it was loaded for
-    Defines bench_defines;    // added to `defines` when `lab bench` runs the solution (its tuned extras)
+    ProblemKind problem = ProblemKind::transpose;  // which host driver runs it (problems/problem_kinds.cpp)
+    Geometry geometry = Geometry::tile;            // see launch_geometry.hpp
+    std::string kernel_file;                       // "transpose.cl"
+    DeviceClass device_class = DeviceClass::cpu;   // the class it was loaded for
+    Defines defines;                               // defaults for that device class
+    Defines bench_defines;  // added to `defines` when `lab bench` runs the solution (its tuned extras)
     // The sets the kernel is checked at: this class's defaults first (the same as `defines`),
     // then the other class's defaults, then every [[define_sets]] entry; a set equal to an
     // earlier one is left out. Lab 01's single TILE_SIZE gives one set, "defaults".
     std::vector<DefineSet> define_sets;
-    std::vector<std::string> check_sizes;
-    std::string time_size;
-    std::vector<std::string> bench_sizes;
+    std::vector<LabSize> check_sizes;
+    LabSize time_size;
+    std::vector<LabSize> bench_sizes;
     std::optional<SpeedupSpec> speedup;
-    toml::table settings;  // the whole file, for settings of one driver (e.g. [strassen])
+    toml::table settings;  // the whole file, for the sections of one driver (e.g. [strassen])
 
-    // A value from `settings`, [cpu]/[gpu] first: e.g. setting<int64_t>(DeviceClass::gpu, "strassen", "levels").
+    SizeForm size_form() const { return size_form_of(problem); }
+    std::string file() const { return "labs/" + folder + "/lab.toml"; }
+
+    // A key of one driver's section, from [cpu.<section>] or [gpu.<section>] (the class the lab
+    // was loaded for) when it is there, else from [<section>]: the one place where the class's
+    // tables override the general ones. E.g. setting_node("strassen", "accuracy_sizes").
+    toml::node_view<const toml::node> setting_node(const std::string& section, const std::string& key) const;
+    // The same, as a value: e.g. setting<std::int64_t>("matmul", "batch").
     template <typename T>
     std::optional<T> setting(const std::string& section, const std::string& key) const {
-        if (const auto v = settings[class_key][section][key].value<T>()) return v;
-        return settings[section][key].value<T>();
+        return setting_node(section, key).template value<T>();
     }
-    std::string class_key;  // "cpu" or "gpu"
 };
 
 // The folders under labs/ that hold a lab.toml, sorted: "01-transpose-naive", ...
@@ -65,7 +80,11 @@ std::vector<std::string> lab_folders(const std::filesystem::path& root);
 // The folder for "2", "02" or "02-transpose-local". Throws UserError listing the labs when none matches.
 std::string find_lab_folder(const std::filesystem::path& root, const std::string& which);
 
-// Reads labs/<folder>/lab.toml for a device class. Throws UserError naming the file and key on a bad file.
+// Reads labs/<folder>/lab.toml for a device class, once, into the types above. Throws UserError
+// naming the file, the key and what was expected on a bad file.
 LabSpec load_lab(const std::filesystem::path& root, const std::string& which, DeviceClass device_class);
+
+// A size for a lab's kind, e.g. typed after --size. Throws UserError as parse_problem_size does.
+LabSize lab_size(const std::string& text, SizeForm form);
 
 }  // namespace course

@@ -82,4 +82,13 @@ Define parse_define(const std::string& text) {
     return define;
 }
 
+Defines parse_defines(const std::vector<std::string>& texts) {
+    Defines defines;
+    for (const auto& text : texts) {
+        const Define d = parse_define(text);
+        defines.set(d.name, d.value);
+    }
+    return defines;
+}
+
 }  // namespace course

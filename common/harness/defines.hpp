@@ -35,5 +35,7 @@ private:
 
 // Parses "NAME=VALUE" (or "NAME", meaning NAME=1) as given to -D on the command line.
 Define parse_define(const std::string& text);
+// Every -D of a command line, in order (a later one for the same name wins). Throws as parse_define does.
+Defines parse_defines(const std::vector<std::string>& texts);
 
 }  // namespace course

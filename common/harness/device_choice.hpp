@@ -6,6 +6,7 @@
 
 #include <CL/opencl.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct DeviceInfo {
 };
 
 const char* device_class_name(DeviceClass c);
+// How lab.toml and labcheck's files name a class: "cpu" or "gpu" (the [cpu]/[gpu] tables).
+const char* device_class_key(DeviceClass c);
+// The class a key names; nothing for anything but "cpu" and "gpu".
+std::optional<DeviceClass> device_class_from_key(const std::string& key);
 
 // Every device of every platform; empty when no OpenCL driver is installed.
 std::vector<DeviceInfo> list_devices();

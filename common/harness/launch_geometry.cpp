@@ -21,7 +21,34 @@ void require_divides(std::size_t small, const char* small_name, std::size_t big,
     }
 }
 
+constexpr Geometry kGeometries[] = {Geometry::tile, Geometry::thread_work, Geometry::register_tiles};
+
 }  // namespace
+
+const char* geometry_name(Geometry geometry) {
+    switch (geometry) {
+        case Geometry::tile:
+            return "tile";
+        case Geometry::thread_work:
+            return "thread_work";
+        case Geometry::register_tiles:
+            return "register_tiles";
+    }
+    return "?";
+}
+
+std::optional<Geometry> geometry_named(const std::string& name) {
+    for (const Geometry g : kGeometries) {
+        if (name == geometry_name(g)) return g;
+    }
+    return std::nullopt;
+}
+
+std::string geometry_names() {
+    std::string names;
+    for (const Geometry g : kGeometries) names += (names.empty() ? "" : ", ") + std::string(geometry_name(g));
+    return names;
+}
 
 cl::NDRange LaunchShape::global_range(std::size_t batch) const {
     return batch > 1 ? cl::NDRange(global[0], global[1], batch) : cl::NDRange(global[0], global[1]);
@@ -31,25 +58,26 @@ cl::NDRange LaunchShape::local_range(std::size_t batch) const {
     return batch > 1 ? cl::NDRange(local[0], local[1], 1) : cl::NDRange(local[0], local[1]);
 }
 
-Extents padding_multiples(const std::string& geometry, const Defines& defines) {
-    if (geometry == "tile") return {1, 1, 1};
-    if (geometry == "thread_work") {
-        const auto tile = define_value(defines, "TILE_SIZE");
-        return {tile, tile, tile};
+Extents padding_multiples(Geometry geometry, const Defines& defines) {
+    switch (geometry) {
+        case Geometry::tile:
+            return {1, 1, 1};
+        case Geometry::thread_work: {
+            const auto tile = define_value(defines, "TILE_SIZE");
+            return {tile, tile, tile};
+        }
+        case Geometry::register_tiles:
+            break;
     }
-    if (geometry == "register_tiles") {
-        return {define_value(defines, "TILE_M"), define_value(defines, "TILE_N"), define_value(defines, "TILE_K")};
-    }
-    throw UserError({"one of the geometries tile, thread_work, register_tiles",
-                     fmt::format("geometry \"{}\"", geometry), "lab.toml", "fix the geometry key of the lab"});
+    return {define_value(defines, "TILE_M"), define_value(defines, "TILE_N"), define_value(defines, "TILE_K")};
 }
 
-LaunchShape launch_shape(const std::string& geometry, const Defines& defines, Extents extents) {
+LaunchShape launch_shape(Geometry geometry, const Defines& defines, Extents extents) {
     LaunchShape shape;
     const Extents multiple = padding_multiples(geometry, defines);
     shape.padded = {round_up(extents.rows, multiple.rows), round_up(extents.cols, multiple.cols),
                     round_up(extents.inner, multiple.inner)};
-    if (geometry == "tile") {
+    if (geometry == Geometry::tile) {
         const auto tile = define_value(defines, "TILE_SIZE");
         // Optional (lab 02's extension): each work-item moves ROWS_PER_ITEM rows of its tile.
         const auto rows_per_item = defines.get("ROWS_PER_ITEM") ? define_value(defines, "ROWS_PER_ITEM") : 1;
@@ -58,7 +86,7 @@ LaunchShape launch_shape(const std::string& geometry, const Defines& defines, Ex
         shape.global[1] = round_up(extents.rows, tile) / rows_per_item;
         shape.local[0] = tile;
         shape.local[1] = tile / rows_per_item;
-    } else if (geometry == "thread_work") {
+    } else if (geometry == Geometry::thread_work) {
         const auto tile = define_value(defines, "TILE_SIZE");
         const auto work = define_value(defines, "THREAD_WORK");
         require_divides(work, "THREAD_WORK", tile, "TILE_SIZE");

@@ -16,9 +16,19 @@
 #include <CL/opencl.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace course {
+
+// The geometries above, as lab.toml's `geometry` key names them.
+enum class Geometry { tile, thread_work, register_tiles };
+
+const char* geometry_name(Geometry geometry);  // "tile", "thread_work", "register_tiles"
+// The geometry a name stands for; nothing for an unknown name.
+std::optional<Geometry> geometry_named(const std::string& name);
+// "tile, thread_work, register_tiles": for messages that list what is allowed.
+std::string geometry_names();
 
 // The extents a geometry works on: rows × cols of the output space, and the
 // inner (K) dimension of a product (1 for a transpose).
@@ -38,11 +48,11 @@ struct LaunchShape {
     cl::NDRange local_range(std::size_t batch = 1) const;
 };
 
-// Throws UserError when the geometry is unknown, a define is missing, or the
-// defines do not divide as the geometry needs (naming which and why).
-LaunchShape launch_shape(const std::string& geometry, const Defines& defines, Extents extents);
+// Throws UserError when a define is missing, or the defines do not divide as
+// the geometry needs (naming which and why).
+LaunchShape launch_shape(Geometry geometry, const Defines& defines, Extents extents);
 
 // The multiple each extent is padded to (1 for "tile"), for hosts that pad before launching.
-Extents padding_multiples(const std::string& geometry, const Defines& defines);
+Extents padding_multiples(Geometry geometry, const Defines& defines);
 
 }  // namespace course

@@ -80,171 +80,202 @@ int publish(const BenchReport& report, const BenchOptions& options) {
     return all_right ? 0 : 1;
 }
 
+// A line for something the device or a library did (no lab): copy, FMA peak, CLBlast, OpenBLAS, cuBLAS.
+BenchFigure device_line(const std::string& what, const std::string& size, double seconds, double rate, RateUnit unit,
+                        double percent_of_limit = 0.0, const std::string& limit = {}) {
+    BenchFigure figure;
+    figure.what = what;
+    figure.size = size;
+    figure.seconds = seconds;
+    figure.rate = rate;
+    figure.unit = unit;
+    figure.percent_of_limit = percent_of_limit;
+    figure.limit = limit;
+    return figure;
+}
+
+// The state of one `lab bench` run: the device, the kernel set, the report so far, the progress line.
+struct BenchRun {
+    std::filesystem::path root;
+    ClSession session;
+    KernelSet kernels;
+    bool solutions = false;  // solutions/: their [bench_defines] (tuned extras) are added
+    std::vector<LabSpec> specs;
+    BenchReport report;
+    ProgressLine progress;
+    std::size_t total_steps = 2;
+    std::size_t step = 0;
+    std::vector<std::pair<double, CopyBandwidth>> copies_by_bytes;  // copy lines for the transpose sizes
+    std::vector<ProblemSize> matmul_sizes;  // for the library lines, once per size, in the order first seen
+
+    void tick(const std::string& what) { progress.show(fmt::format("[{}/{}] {}", ++step, total_steps, what)); }
+};
+
+// The device, the kernel set (solutions/ unless --mine or a submission), the labs and the report's heading.
+void start_bench(BenchRun& run, const CommonOptions& common, const BenchOptions& options) {
+    run.root = course_root(common.root);
+    run.session = open_session(common.device);
+    std::string set_name = options.submission;
+    if (set_name.empty()) {
+        set_name = options.mine || !std::filesystem::is_directory(run.root / "solutions") ? "labs" : "solutions";
+    }
+    run.kernels = kernel_set(run.root, set_name);
+    run.solutions = run.kernels.kind == KernelSetKind::solutions;
+    run.report.device = run.session.device.label();
+    run.report.device_class = device_class_name(run.session.device.device_class);
+    run.report.driver = run.session.device.driver_version;
+    run.report.date = utc_timestamp();
+    run.report.host = host_name();
+    run.report.kernels = run.kernels.display_dir;
+    for (const auto& folder : chosen_labs(run.root, options.labs)) {
+        run.specs.push_back(load_lab(run.root, folder, run.session.device.device_class));
+        run.total_steps += options.sizes.empty() ? run.specs.back().bench_sizes.size() : options.sizes.size();
+    }
+}
+
+void add_copy_lines(BenchReport& report, const CopyBandwidth& copy, const std::string& size) {
+    report.figures.push_back(device_line("copy kernel (kernels/benchmarks/copy.cl)", size, copy.copy_kernel_seconds,
+                                         copy.copy_kernel_gbs(), RateUnit::gigabytes_per_second));
+    report.figures.push_back(device_line("clEnqueueCopyBuffer", size, copy.copy_buffer_seconds, copy.copy_buffer_gbs(),
+                                         RateUnit::gigabytes_per_second));
+}
+
+// The device's limits, measured first: the FMA peak once, the copy bandwidth at 256 MiB here
+// (and again at the byte count of every transpose size: copy_of).
+void measure_limits(BenchRun& run) {
+    run.tick("copy bandwidth");
+    const CopyBandwidth copy = measure_copy_bandwidth(run.session, run.root, 256u << 20);
+    run.report.copy_gbs = copy.best_gbs();
+    add_copy_lines(run.report, copy, "256 MiB");
+    run.tick("FMA peak");
+    const FmaPeak peak = measure_fma_peak(run.session, run.root);
+    run.report.fma_gflops = peak.gflops();
+    run.report.figures.push_back(device_line("FMA peak (kernels/benchmarks/fma_peak.cl)", "", peak.seconds,
+                                             peak.gflops(), RateUnit::gigaflops_per_second));
+}
+
+// A small copy runs below the device's best, so each transpose is compared with a copy of exactly its own bytes.
+const CopyBandwidth& copy_of(BenchRun& run, double bytes) {
+    for (const auto& [b, c] : run.copies_by_bytes) {
+        if (b == bytes) return c;
+    }
+    run.copies_by_bytes.emplace_back(bytes,
+                                     measure_copy_bandwidth(run.session, run.root, static_cast<std::size_t>(bytes)));
+    return run.copies_by_bytes.back().second;
+}
+
+// One lab at one size: checked first, then timed with every result checked.
+BenchFigure bench_size(BenchRun& run, const LabSpec& spec, LabProblem& problem, const std::string& text) {
+    const SizeForm form = spec.size_form();
+    const ProblemSize size = parse_problem_size(text, form);
+    const bool bandwidth = problem.rate_unit() == RateUnit::gigabytes_per_second;
+    BenchFigure figure;
+    figure.lab = spec.number;
+    figure.what = run.solutions ? "solution" : "kernel";
+    figure.size = size_text(size, form);
+    figure.unit = problem.rate_unit();
+    figure.limit = bandwidth ? "copy bandwidth" : "FMA peak";
+    figure.defines = problem.program().defines.summary();
+    run.tick(fmt::format("lab {} at {}", spec.number, figure.size));
+    if (!problem.check(size, 1).ok) {
+        figure.correct = false;
+        figure.note = "wrong result: run `lab run " + spec.number + " --size " + text + "`";
+        return figure;
+    }
+    TimingPlan plan;
+    plan.stop_when_wrong = true;
+    const Timing timing = time_launch(run.session.queue, problem.timed_launch(size, 1), plan);
+    if (!timing.right()) {  // no rate for work not done
+        figure.correct = false;
+        figure.note = "wrong at the timed size (" + ordinal(timing.wrong_launch) + " timed launch): run `lab run " +
+                      spec.number + " --size " + text + "`";
+        return figure;
+    }
+    figure.seconds = timing.median_seconds;
+    figure.rate = problem.work(size) / timing.median_seconds * 1e-9;
+    figure.percent_of_limit =
+        100.0 * figure.rate / (bandwidth ? copy_of(run, problem.work(size) / 2).best_gbs() : run.report.fma_gflops);
+    if (bandwidth) figure.limit = "copy of the same bytes";
+    const auto same_size = [&](const ProblemSize& s) { return s.m == size.m && s.k == size.k && s.n == size.n; };
+    if (!bandwidth && std::none_of(run.matmul_sizes.begin(), run.matmul_sizes.end(), same_size)) {
+        run.matmul_sizes.push_back(size);
+    }
+    return figure;
+}
+
+// Every size of one lab: its bench sizes, or those typed after --size.
+void bench_lab(BenchRun& run, const LabSpec& spec, const BenchOptions& options) {
+    Defines defines;
+    if (run.solutions) defines.merge(spec.bench_defines);
+    defines.merge(parse_defines(options.defines));
+    std::unique_ptr<LabProblem> problem;
+    try {
+        problem = open_lab(run.session, run.root, spec, run.kernels, defines);
+    } catch (const UserError& error) {
+        BenchFigure figure;
+        figure.lab = spec.number;
+        figure.what = "(did not build)";
+        figure.correct = false;
+        figure.note = std::string(error.what()).substr(0, std::string(error.what()).find('\n'));
+        run.report.figures.push_back(figure);
+        return;
+    }
+    std::vector<std::string> texts = options.sizes;
+    if (texts.empty()) {
+        for (const auto& size : spec.bench_sizes) texts.push_back(size.text);
+    }
+    for (const auto& text : texts) run.report.figures.push_back(bench_size(run, spec, *problem, text));
+}
+
+// The libraries, at every matrix-multiply size the labs ran.
+void bench_libraries(BenchRun& run, const BenchOptions& options) {
+    std::vector<std::size_t> square_sizes;
+    std::sort(run.matmul_sizes.begin(), run.matmul_sizes.end(),
+              [](const ProblemSize& x, const ProblemSize& y) { return x.m * x.k * x.n < y.m * y.k * y.n; });
+    const double fma = run.report.fma_gflops;
+    for (const auto& size : run.matmul_sizes) {
+        const std::string shown = size_text(size, SizeForm::m_by_k_by_n);
+        const double work =
+            2.0 * static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
+        run.progress.show(fmt::format("libraries at {}", shown));
+        std::string why;
+        if (const auto seconds = clblast_sgemm_seconds(run.session, size, &why)) {
+            const double rate = work / *seconds * 1e-9;
+            run.report.figures.push_back(device_line("CLBlast sgemm (this device)", shown, *seconds, rate,
+                                                     RateUnit::gigaflops_per_second, 100.0 * rate / fma, "FMA peak"));
+        }
+        if (std::max({size.m, size.n, size.k}) <= options.host_blas_max) {
+            const double seconds = host_sgemm_seconds(size);
+            run.report.figures.push_back(device_line("OpenBLAS sgemm (host CPU)", shown, seconds, work / seconds * 1e-9,
+                                                     RateUnit::gigaflops_per_second));
+        }
+        if (size.m == size.n && size.n == size.k) square_sizes.push_back(size.m);
+    }
+    if (!options.cublas || square_sizes.empty()) return;
+    run.progress.show("cuBLAS through PyTorch");
+    std::string why;
+    for (const auto& v : cublas_sgemm(run.root, square_sizes, why)) {
+        run.report.figures.push_back(device_line(v.library, size_text({v.n, v.n, v.n}, SizeForm::m_by_k_by_n),
+                                                 v.seconds, v.gflops, RateUnit::gigaflops_per_second,
+                                                 100.0 * v.gflops / fma, "FMA peak"));
+    }
+    if (!why.empty()) fmt::print(stderr, "no cuBLAS line: {}\n", why);
+}
+
 }  // namespace
 
 int bench_command(const CommonOptions& common, const BenchOptions& options) {
     if (!options.from.empty()) return publish(bench_report_from_json(options.from), options);
-    const auto root = course_root(common.root);
-    ClSession session = open_session(common.device);
-    std::string set_name = options.submission;
-    if (set_name.empty()) {
-        set_name = options.mine || !std::filesystem::is_directory(root / "solutions") ? "labs" : "solutions";
+    BenchRun run;
+    start_bench(run, common, options);
+    measure_limits(run);
+    for (const auto& spec : run.specs) bench_lab(run, spec, options);
+    for (const auto& [bytes, copy] : run.copies_by_bytes) {
+        add_copy_lines(run.report, copy, fmt::format("{:.0f} MiB", bytes / (1u << 20)));
     }
-    const KernelSet kernels = kernel_set(root, set_name);
-    const bool solutions = set_name == "solutions";
-
-    BenchReport report;
-    report.device = session.device.label();
-    report.device_class = device_class_name(session.device.device_class);
-    report.driver = session.device.driver_version;
-    report.date = utc_timestamp();
-    report.host = host_name();
-    report.kernels = kernels.display_dir;
-
-    ProgressLine progress;
-    const auto folders = chosen_labs(root, options.labs);
-    std::size_t total_steps = 2, step = 0;
-    std::vector<LabSpec> specs;
-    for (const auto& folder : folders) {
-        specs.push_back(load_lab(root, folder, session.device.device_class));
-        total_steps += (options.sizes.empty() ? specs.back().bench_sizes.size() : options.sizes.size());
-    }
-    const auto tick = [&](const std::string& what) {
-        progress.show(fmt::format("[{}/{}] {}", ++step, total_steps, what));
-    };
-
-    // The device's limits, measured first: the FMA peak once, the copy bandwidth
-    // at 256 MiB here and again at the byte count of every transpose size (a
-    // small copy runs below the device's best, so each transpose is compared
-    // with a copy of exactly its own bytes).
-    tick("copy bandwidth");
-    const auto add_copy_lines = [&](const CopyBandwidth& copy, const std::string& size) {
-        report.figures.push_back({"", "copy kernel (kernels/benchmarks/copy.cl)", size, copy.copy_kernel_seconds,
-                                  copy.copy_kernel_gbs(), "GB/s", 0, "", "", true, ""});
-        report.figures.push_back({"", "clEnqueueCopyBuffer", size, copy.copy_buffer_seconds, copy.copy_buffer_gbs(),
-                                  "GB/s", 0, "", "", true, ""});
-    };
-    const CopyBandwidth copy = measure_copy_bandwidth(session, root, 256u << 20);
-    report.copy_gbs = copy.best_gbs();
-    add_copy_lines(copy, "256 MiB");
-    tick("FMA peak");
-    const FmaPeak peak = measure_fma_peak(session, root);
-    report.fma_gflops = peak.gflops();
-    report.figures.push_back({"", "FMA peak (kernels/benchmarks/fma_peak.cl)", "", peak.seconds, peak.gflops(),
-                              "GFLOP/s", 0, "", "", true, ""});
-    std::vector<std::pair<double, CopyBandwidth>> copies_by_bytes;  // copy lines for the transpose sizes
-    const auto copy_of = [&](double bytes) {
-        for (const auto& [b, c] : copies_by_bytes) {
-            if (b == bytes) return c;
-        }
-        copies_by_bytes.emplace_back(bytes, measure_copy_bandwidth(session, root, static_cast<std::size_t>(bytes)));
-        return copies_by_bytes.back().second;
-    };
-
-    std::vector<ProblemSize> matmul_sizes;  // for the library lines, once per size, in the order first seen
-    for (const auto& spec : specs) {
-        Defines defines;
-        if (solutions) defines.merge(spec.bench_defines);
-        for (const auto& text : options.defines) {
-            const Define d = parse_define(text);
-            defines.set(d.name, d.value);
-        }
-        std::unique_ptr<LabProblem> problem;
-        try {
-            problem = open_lab(session, root, spec, kernels, defines);
-        } catch (const UserError& error) {
-            report.figures.push_back({spec.number, "(did not build)", "", 0, 0, "", 0, "", "", false,
-                                      std::string(error.what()).substr(0, std::string(error.what()).find('\n'))});
-            continue;
-        }
-        const SizeForm form = problem->size_form();
-        const bool bandwidth = problem->rate_unit() == "GB/s";
-        for (const auto& text : options.sizes.empty() ? spec.bench_sizes : options.sizes) {
-            const ProblemSize size = parse_problem_size(text, form);
-            const std::string shown = size_text(size, form);
-            tick(fmt::format("lab {} at {}", spec.number, shown));
-            BenchFigure figure{spec.number,
-                               kernels.display_dir == "solutions" ? "solution" : "kernel",
-                               shown,
-                               0,
-                               0,
-                               problem->rate_unit(),
-                               0,
-                               bandwidth ? "copy bandwidth" : "FMA peak",
-                               problem->program().defines.summary(),
-                               true,
-                               ""};
-            const SizeVerdict verdict = problem->check(size, 1);
-            if (!verdict.ok) {
-                figure.correct = false;
-                figure.note = "wrong result: run `lab run " + spec.number + " --size " + text + "`";
-                report.figures.push_back(figure);
-                continue;
-            }
-            TimingPlan plan;
-            plan.stop_when_wrong = true;
-            const Timing timing = time_launch(session.queue, problem->timed_launch(size, 1), plan);
-            if (!timing.right()) {  // no rate for work not done
-                figure.correct = false;
-                figure.note = "wrong at the timed size (" + ordinal(timing.wrong_launch) +
-                              " timed launch): run `lab run " + spec.number + " --size " + text + "`";
-                report.figures.push_back(figure);
-                continue;
-            }
-            figure.seconds = timing.median_seconds;
-            figure.rate = problem->work(size) / timing.median_seconds * 1e-9;
-            figure.percent_of_limit =
-                100.0 * figure.rate / (bandwidth ? copy_of(problem->work(size) / 2).best_gbs() : report.fma_gflops);
-            if (bandwidth) figure.limit = "copy of the same bytes";
-            report.figures.push_back(figure);
-            const auto same_size = [&](const ProblemSize& s) {
-                return s.m == size.m && s.k == size.k && s.n == size.n;
-            };
-            if (!bandwidth && std::none_of(matmul_sizes.begin(), matmul_sizes.end(), same_size)) {
-                matmul_sizes.push_back(size);
-            }
-        }
-    }
-
-    for (const auto& [bytes, c] : copies_by_bytes) {
-        add_copy_lines(c, fmt::format("{:.0f} MiB", bytes / (1u << 20)));
-    }
-
-    // The libraries, at every matrix-multiply size the labs ran.
-    std::vector<std::size_t> square_sizes;
-    std::sort(matmul_sizes.begin(), matmul_sizes.end(),
-              [](const ProblemSize& x, const ProblemSize& y) { return x.m * x.k * x.n < y.m * y.k * y.n; });
-    for (const auto& size : matmul_sizes) {
-        const std::string shown = size_text(size, SizeForm::m_by_k_by_n);
-        const double work =
-            2.0 * static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
-        progress.show(fmt::format("libraries at {}", shown));
-        std::string why;
-        if (const auto seconds = clblast_sgemm_seconds(session, size, &why)) {
-            report.figures.push_back({"", "CLBlast sgemm (this device)", shown, *seconds, work / *seconds * 1e-9,
-                                      "GFLOP/s", 100.0 * work / *seconds * 1e-9 / report.fma_gflops, "FMA peak", "",
-                                      true, ""});
-        }
-        if (std::max({size.m, size.n, size.k}) <= options.host_blas_max) {
-            const double seconds = host_sgemm_seconds(size);
-            report.figures.push_back({"", "OpenBLAS sgemm (host CPU)", shown, seconds, work / seconds * 1e-9, "GFLOP/s",
-                                      0, "", "", true, ""});
-        }
-        if (size.m == size.n && size.n == size.k) square_sizes.push_back(size.m);
-    }
-    if (options.cublas && !square_sizes.empty()) {
-        progress.show("cuBLAS through PyTorch");
-        std::string why;
-        for (const auto& v : cublas_sgemm(root, square_sizes, why)) {
-            report.figures.push_back({"", v.library, size_text({v.n, v.n, v.n}, SizeForm::m_by_k_by_n), v.seconds,
-                                      v.gflops, "GFLOP/s", 100.0 * v.gflops / report.fma_gflops, "FMA peak", "", true,
-                                      ""});
-        }
-        if (!why.empty()) fmt::print(stderr, "no cuBLAS line: {}\n", why);
-    }
-
-    progress.show("");
-    return publish(report, options);
+    bench_libraries(run, options);
+    run.progress.show("");
+    return publish(run.report, options);
 }
 
 }  // namespace course

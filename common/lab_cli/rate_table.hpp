@@ -2,6 +2,8 @@
 // its rate (GB/s or GFLOP/s) and, where there is one, its share of a ceiling.
 #pragma once
 
+#include "description/rate_unit.hpp"
+
 #include <string>
 #include <vector>
 
@@ -9,7 +11,7 @@ namespace course {
 
 class RateTable {
 public:
-    explicit RateTable(std::string unit) : unit_(std::move(unit)) {}
+    explicit RateTable(RateUnit unit) : unit_(rate_unit_text(unit)) {}
 
     // `work` is bytes for GB/s, floating-point operations for GFLOP/s. A `ceiling`
     // (in the same unit as the rate) adds "NN% <ceiling_name>".

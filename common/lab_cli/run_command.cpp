@@ -4,7 +4,7 @@
 #include "bench/clblast_sgemm.hpp"
 #include "commands.hpp"
 #include "bench/copy_bandwidth.hpp"
-#include "util/course_root.hpp"
+#include "lab_opening.hpp"
 #include "problems/device_fit.hpp"
 #include "bench/host_sgemm.hpp"
 #include "problems/lab_session.hpp"
@@ -18,21 +18,6 @@
 namespace course {
 
 namespace {
-
-Defines overrides_from(const std::vector<std::string>& texts) {
-    Defines defines;
-    for (const auto& text : texts) {
-        const Define d = parse_define(text);
-        defines.set(d.name, d.value);
-    }
-    return defines;
-}
-
-void print_header(const LabSpec& spec, const KernelSet& kernels, const ClSession& session) {
-    fmt::print("lab {}: {}\n", spec.number, spec.title);
-    fmt::print("  kernel  {}\n", kernels.display(spec.folder, spec.kernel_file));
-    fmt::print("  device  {} ({})\n", session.device.label(), device_class_name(session.device.device_class));
-}
 
 // Times the kernel at `size` beside the device's limits. Returns false, saying why, when a timed
 // launch's result was wrong: then no rate is shown (speed counts only for work done).
@@ -54,10 +39,11 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
         return false;
     }
     const double work = problem.work(size);
-    RateTable table(problem.rate_unit());
+    const RateUnit unit = problem.rate_unit();
+    RateTable table(unit);
     fmt::print("\ntiming at {}: median of {} launches after {} warm-ups, every result checked\n", shown,
                timing.repetitions, plan.warmups);
-    if (problem.rate_unit() == "GB/s") {
+    if (unit == RateUnit::gigabytes_per_second) {
         const CopyBandwidth copy = measure_copy_bandwidth(session, root, static_cast<std::size_t>(work / 2));
         table.add(kernel_name, timing.median_seconds, work, copy.best_gbs(), "of copy bandwidth");
         table.add("copy kernel (kernels/benchmarks/copy.cl)", copy.copy_kernel_seconds, copy.bytes);
@@ -105,21 +91,30 @@ int check_sizes(LabProblem& problem, const std::vector<ProblemSize>& sizes, Size
     return wrong;
 }
 
+// How many checks were wrong, and on PoCL what to try when a barrier under a uniform condition may be the cause.
+void print_wrong_summary(const ClSession& session, int wrong, std::size_t checked, std::size_t sizes,
+                         std::size_t sets) {
+    fmt::print("\n{} of {} checks wrong{}. Timing is skipped until every size is right.\n", wrong, checked,
+               sets > 1 ? fmt::format(" ({} sizes × {} define sets)", sizes, sets) : "");
+    if (session.device.platform_name.find("Portable Computing Language") != std::string::npos) {
+        // PoCL 3.1 miscomputes some correct kernels with barriers under uniform conditions (checker/README.md).
+        fmt::print(
+            "On PoCL: if your kernel has a barrier under a work-group-uniform condition and is right at the other "
+            "define sets, run it again with POCL_WORK_GROUP_METHOD=cbs in the environment; right there means "
+            "PoCL's default work-group compiler got it wrong, not you (labcheck checks this by itself).\n");
+    }
+}
+
 }  // namespace
 
 int run_command(const CommonOptions& common, const RunOptions& options) {
-    const auto root = course_root(common.root);
-    ClSession session = open_session(common.device);
-    const Defines overrides = overrides_from(options.defines);
-    const KernelSet kernels = kernel_set(root, options.solution ? "solutions" : options.submission);
-    const LabSpec spec = load_lab(root, options.lab, session.device.device_class);
-    const SizeForm form = size_form_of(spec.problem);
-    std::vector<ProblemSize> sizes;
-    for (const auto& text : options.sizes.empty() ? spec.check_sizes : options.sizes) {
-        sizes.push_back(parse_problem_size(text, form));
-    }
+    OpenedLab lab = open_lab_for_command(common, options.lab, kernel_set_name(options.solution, options.submission));
+    const Defines overrides = parse_defines(options.defines);
+    auto& [root, session, kernels, spec] = lab;
+    const SizeForm form = spec.size_form();
+    const std::vector<ProblemSize> sizes = sizes_or(options.sizes, spec.check_sizes, form);
 
-    print_header(spec, kernels, session);
+    print_lab_header(lab);
     const auto sets = sets_to_check(spec, overrides);
     std::unique_ptr<LabProblem> timed;  // the first set's kernel: the one timed
     int wrong = 0;
@@ -164,19 +159,11 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
         fmt::print("\n{} define set(s) could not run on this device and were not checked.\n", skipped.size());
     }
     if (wrong > 0) {
-        fmt::print("\n{} of {} checks wrong{}. Timing is skipped until every size is right.\n", wrong, checked,
-                   sets.size() > 1 ? fmt::format(" ({} sizes × {} define sets)", sizes.size(), sets.size()) : "");
-        if (session.device.platform_name.find("Portable Computing Language") != std::string::npos) {
-            // PoCL 3.1 miscomputes some correct kernels with barriers under uniform conditions (checker/README.md).
-            fmt::print(
-                "On PoCL: if your kernel has a barrier under a work-group-uniform condition and is right at the other "
-                "define sets, run it again with POCL_WORK_GROUP_METHOD=cbs in the environment; right there means "
-                "PoCL's default work-group compiler got it wrong, not you (labcheck checks this by itself).\n");
-        }
+        print_wrong_summary(session, wrong, checked, sizes.size(), sets.size());
         return 1;
     }
     if (!options.no_timing && timed) {
-        const ProblemSize time_size = options.sizes.empty() ? parse_problem_size(spec.time_size, form) : sizes.back();
+        const ProblemSize time_size = options.sizes.empty() ? spec.time_size.size : sizes.back();
         if (!print_timing(session, root, *timed, "your kernel", time_size, options.seed)) return 1;
         fmt::print("{}", timed->extra_report(time_size));
     }

@@ -4,7 +4,7 @@
 // side by side, and print them ranked with the lab.toml lines that make the
 // winner the default.
 #include "commands.hpp"
-#include "util/course_root.hpp"
+#include "lab_opening.hpp"
 #include "util/duration_text.hpp"
 #include "problems/lab_session.hpp"
 #include "rate_table.hpp"
@@ -147,81 +147,101 @@ std::vector<Measured> final_round(ClSession& session, const std::vector<Measured
     return round;
 }
 
-}  // namespace
-
-int tune_command(const CommonOptions& common, const TuneOptions& options) {
-    const auto root = course_root(common.root);
-    ClSession session = open_session(common.device);
-    const KernelSet kernels = kernel_set(root, options.solution ? "solutions" : options.submission);
-    const LabSpec spec = load_lab(root, options.lab, session.device.device_class);
-    const std::string lab_file = "labs/" + spec.folder + "/lab.toml";
-    // A missing or unreadable kernel file is one error, not one skip per configuration.
-    read_kernel_source(kernels.file(spec.folder, spec.kernel_file), kernels.display(spec.folder, spec.kernel_file));
-
-    TuneSpace space = read_tune_space(spec.settings, spec.class_key, lab_file);
-    for (const auto& text : options.values) replace_candidates(space, text);
-    for (const auto& text : options.defines) pin(space, parse_define(text));
-    const auto configurations = combinations(space);
-
-    const SizeForm form = size_form_of(spec.problem);
+// What the sweep runs over: the lab opened on its device, the define space, and the sizes.
+struct TuneSetup {
+    OpenedLab lab;
+    TuneSpace space;
+    std::vector<Defines> configurations;
     std::vector<ProblemSize> check_sizes;
-    for (const auto& text : spec.check_sizes) check_sizes.push_back(parse_problem_size(text, form));
-    const ProblemSize timed = parse_problem_size(options.size.empty() ? spec.time_size : options.size, form);
+    ProblemSize timed;
+};
 
-    fmt::print("lab {}: {} (tuning)\n", spec.number, spec.title);
-    fmt::print("  kernel  {}\n", kernels.display(spec.folder, spec.kernel_file));
-    fmt::print("  device  {} ({})\n", session.device.label(), device_class_name(session.device.device_class));
-    const bool class_table = spec.settings[spec.class_key]["tune"].as_table() != nullptr;
-    fmt::print("  space   {}  ({} configurations; [tune]{} in {})\n", space_text(space), configurations.size(),
-               class_table ? fmt::format(" and [{}.tune]", spec.class_key) : std::string(), lab_file);
-    if (const std::string fixed = fixed_text(spec.defines, space); !fixed.empty()) fmt::print("  fixed   {}\n", fixed);
-    fmt::print("  each one is built, checked at the lab's {} check sizes, and timed at {}\n\n", check_sizes.size(),
-               size_text(timed, form));
+TuneSetup prepare_tuning(const CommonOptions& common, const TuneOptions& options) {
+    OpenedLab lab = open_lab_for_command(common, options.lab, kernel_set_name(options.solution, options.submission));
+    const LabSpec& spec = lab.spec;
+    // A missing or unreadable kernel file is one error, not one skip per configuration.
+    read_kernel_source(lab.kernels.file(spec.folder, spec.kernel_file),
+                       lab.kernels.display(spec.folder, spec.kernel_file));
+    TuneSpace space = read_tune_space(spec.settings, spec.device_class, spec.file());
+    for (const auto& text : options.values) replace_candidates(space, text);
+    const Defines pinned = parse_defines(options.defines);
+    for (const auto& d : pinned.items()) pin(space, d);
+    auto configurations = combinations(space);
+    std::vector<ProblemSize> check_sizes = sizes_or({}, spec.check_sizes, spec.size_form());
+    const ProblemSize timed =
+        options.size.empty() ? spec.time_size.size : parse_problem_size(options.size, spec.size_form());
+    return {std::move(lab), std::move(space), std::move(configurations), std::move(check_sizes), timed};
+}
 
+void print_tune_header(const TuneSetup& setup) {
+    const LabSpec& spec = setup.lab.spec;
+    print_lab_header(setup.lab, " (tuning)");
+    const bool class_table = spec.settings[device_class_key(spec.device_class)]["tune"].as_table() != nullptr;
+    fmt::print("  space   {}  ({} configurations; [tune]{} in {})\n", space_text(setup.space),
+               setup.configurations.size(),
+               class_table ? fmt::format(" and [{}.tune]", device_class_key(spec.device_class)) : std::string(),
+               spec.file());
+    if (const std::string fixed = fixed_text(spec.defines, setup.space); !fixed.empty()) {
+        fmt::print("  fixed   {}\n", fixed);
+    }
+    fmt::print("  each one is built, checked at the lab's {} check sizes, and timed at {}\n\n",
+               setup.check_sizes.size(), size_text(setup.timed, spec.size_form()));
+}
+
+struct Sweep {
     std::vector<Measured> measured;
     std::vector<Skipped> skipped;
-    const auto started = std::chrono::steady_clock::now();
+};
+
+// Builds, checks and times one configuration; what its line says after the label.
+std::string try_configuration(TuneSetup& setup, const Defines& config, std::uint64_t seed, Sweep& sweep) {
+    OpenedLab& lab = setup.lab;
+    Trial trial = prepare_trial(lab.session, lab.root, lab.spec, lab.kernels, config, setup.check_sizes,
+                                setup.timed, seed);
+    if (trial.problem) {
+        try {
+            TimingPlan plan = kSweepPlan;
+            plan.check_seed = seed;
+            plan.stop_when_wrong = true;
+            const Timing timing = time_launch(lab.session.queue, trial.problem->timed_launch(setup.timed, seed), plan);
+            if (timing.right()) {
+                const double rate = trial.problem->work(setup.timed) / timing.median_seconds * 1e-9;
+                Defines full = lab.spec.defines;
+                full.merge(config);
+                const std::string outcome = fmt::format("{:>10}  {:>8.1f} {}", duration_text(timing.median_seconds),
+                                                        rate, rate_unit_text(trial.problem->rate_unit()));
+                sweep.measured.push_back({{full, timing.median_seconds, rate}, std::move(trial.problem)});
+                return outcome;
+            }
+            // Not ranked: speed counts only for work done.
+            trial.skipped = fmt::format("wrong at the timed size {} ({} timed launch): {}",
+                                        size_text(setup.timed, lab.spec.size_form()), ordinal(timing.wrong_launch),
+                                        timing.wrong.substr(0, timing.wrong.find(". ") + 1));
+        } catch (const UserError& error) {
+            trial.skipped = "timing failed: " + error.parts().happened;
+        }
+    }
+    sweep.skipped.push_back({config, trial.skipped});
+    return "skipped: " + trial.skipped;
+}
+
+// Every configuration in turn, one line each, with one estimate of the time left.
+Sweep run_sweep(TuneSetup& setup, std::uint64_t seed) {
+    Sweep sweep;
+    const auto& configurations = setup.configurations;
     bool estimated = false;
     const int width = static_cast<int>(std::to_string(configurations.size()).size());
     std::size_t label_width = 0;
-    for (const auto& config : configurations) label_width = std::max(label_width, swept_text(space, config).size());
+    for (const auto& config : configurations) label_width = std::max(label_width, swept_text(setup.space, config).size());
     for (std::size_t i = 0; i < configurations.size(); ++i) {
-        const Defines& config = configurations[i];
-        const std::string label = swept_text(space, config);
         const auto config_started = std::chrono::steady_clock::now();
-        Trial trial = prepare_trial(session, root, spec, kernels, config, check_sizes, timed, options.seed);
-        std::string outcome;
-        if (trial.problem) {
-            try {
-                TimingPlan plan = kSweepPlan;
-                plan.check_seed = options.seed;
-                plan.stop_when_wrong = true;
-                const Timing timing =
-                    time_launch(session.queue, trial.problem->timed_launch(timed, options.seed), plan);
-                if (timing.right()) {
-                    const double rate = trial.problem->work(timed) / timing.median_seconds * 1e-9;
-                    Defines full = spec.defines;
-                    full.merge(config);
-                    outcome = fmt::format("{:>10}  {:>8.1f} {}", duration_text(timing.median_seconds), rate,
-                                          trial.problem->rate_unit());
-                    measured.push_back({{full, timing.median_seconds, rate}, std::move(trial.problem)});
-                } else {  // not ranked: speed counts only for work done
-                    trial.skipped =
-                        fmt::format("wrong at the timed size {} ({} timed launch): {}", size_text(timed, form),
-                                    ordinal(timing.wrong_launch), timing.wrong.substr(0, timing.wrong.find(". ") + 1));
-                }
-            } catch (const UserError& error) {
-                trial.skipped = "timing failed: " + error.parts().happened;
-            }
-        }
-        if (!trial.skipped.empty()) {
-            outcome = "skipped: " + trial.skipped;
-            skipped.push_back({config, trial.skipped});
-        }
+        const std::size_t skipped_before = sweep.skipped.size();
+        const std::string outcome = try_configuration(setup, configurations[i], seed, sweep);
         const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - config_started).count();
-        fmt::print("  [{:>{}}/{}] {:<{}}  {}\n", i + 1, width, configurations.size(), label, label_width, outcome);
+        fmt::print("  [{:>{}}/{}] {:<{}}  {}\n", i + 1, width, configurations.size(),
+                   swept_text(setup.space, configurations[i]), label_width, outcome);
         // One estimate, after the first configuration that was built and timed.
-        if (!estimated && trial.skipped.empty() && i + 1 < configurations.size()) {
+        if (!estimated && sweep.skipped.size() == skipped_before && i + 1 < configurations.size()) {
             estimated = true;
             fmt::print("          (that took {:.1f} s; expect at most about {} for the other {})\n", took,
                        estimate_text(took * static_cast<double>(configurations.size() - i - 1)),
@@ -229,41 +249,63 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
         }
         std::fflush(stdout);
     }
+    return sweep;
+}
 
-    if (measured.empty()) {
-        const bool any_wrong =
-            std::any_of(skipped.begin(), skipped.end(), [](const Skipped& s) { return s.why.rfind("wrong", 0) == 0; });
-        fmt::print(
-            "\nNo configuration built, ran and gave the right result (at the check sizes and at the timed size), so "
-            "none is ranked.\n");
-        if (any_wrong) {
-            fmt::print("  try: `lab run {}{}` to see what is wrong with the kernel at its default defines\n",
-                       spec.number, kernel_set_flag(options));
-        } else {
-            fmt::print("  try: other candidates (--values NAME=V1,V2,...) that the geometry and the device allow\n");
-        }
-        return 1;
+int report_nothing_ranked(const LabSpec& spec, const std::vector<Skipped>& skipped, const TuneOptions& options) {
+    const bool any_wrong =
+        std::any_of(skipped.begin(), skipped.end(), [](const Skipped& s) { return s.why.rfind("wrong", 0) == 0; });
+    fmt::print(
+        "\nNo configuration built, ran and gave the right result (at the check sizes and at the timed size), so "
+        "none is ranked.\n");
+    if (any_wrong) {
+        fmt::print("  try: `lab run {}{}` to see what is wrong with the kernel at its default defines\n", spec.number,
+                   kernel_set_flag(options));
+    } else {
+        fmt::print("  try: other candidates (--values NAME=V1,V2,...) that the geometry and the device allow\n");
     }
+    return 1;
+}
+
+// The winner, the lab.toml lines that make it the default, and the command that runs it once.
+void print_best(const TuneSetup& setup, const TuneResult& best, const std::string& unit, double total_seconds,
+                const TuneOptions& options) {
+    const LabSpec& spec = setup.lab.spec;
+    fmt::print("\nbest on this device: {} ({:.1f} {} at {}); the sweep took {}.\n", swept_text(setup.space, best.defines),
+               best.rate, unit, size_text(setup.timed, spec.size_form()), estimate_text(total_seconds));
+    std::string snippet = defaults_snippet(spec.device_class, setup.space, best.defines);
+    snippet.pop_back();  // the final newline
+    fmt::print("To make it the default on {} devices, make this the [{}.defines] table of {}:\n{}\n",
+               device_class_name(spec.device_class), device_class_key(spec.device_class), spec.file(),
+               indented(snippet, 4));
+    std::string flags;
+    for (const auto& axis : setup.space.axes)
+        flags += fmt::format(" -D {}={}", axis.name, best.defines.get(axis.name).value_or("?"));
+    fmt::print("\nor try it once: lab run {}{}{}\n", spec.number, kernel_set_flag(options), flags);
+}
+
+}  // namespace
+
+int tune_command(const CommonOptions& common, const TuneOptions& options) {
+    TuneSetup setup = prepare_tuning(common, options);
+    print_tune_header(setup);
+    const auto started = std::chrono::steady_clock::now();
+    Sweep sweep = run_sweep(setup, options.seed);
+    if (sweep.measured.empty()) return report_nothing_ranked(setup.lab.spec, sweep.skipped, options);
+
+    std::vector<Measured>& measured = sweep.measured;
     std::stable_sort(measured.begin(), measured.end(), faster);
-    const std::string unit = measured.front().problem->rate_unit();
-    fmt::print("\nranked at {}, fastest first:\n", size_text(timed, form));
-    print_ranked(space, measured, options.top == 0 ? measured.size() : options.top, unit);
-    print_skipped(space, skipped);
-    const std::vector<Measured> round = final_round(session, measured, options.recheck, timed, options.seed);
-    if (!round.empty()) print_ranked(space, round, round.size(), unit);
+    const std::string unit = rate_unit_text(measured.front().problem->rate_unit());
+    fmt::print("\nranked at {}, fastest first:\n", size_text(setup.timed, setup.lab.spec.size_form()));
+    print_ranked(setup.space, measured, options.top == 0 ? measured.size() : options.top, unit);
+    print_skipped(setup.space, sweep.skipped);
+    const std::vector<Measured> round =
+        final_round(setup.lab.session, measured, options.recheck, setup.timed, options.seed);
+    if (!round.empty()) print_ranked(setup.space, round, round.size(), unit);
 
     const TuneResult& best = round.empty() ? measured.front().result : round.front().result;
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    fmt::print("\nbest on this device: {} ({:.1f} {} at {}); the sweep took {}.\n", swept_text(space, best.defines),
-               best.rate, unit, size_text(timed, form), estimate_text(total));
-    std::string snippet = defaults_snippet(spec.class_key, space, best.defines);
-    snippet.pop_back();  // the final newline
-    fmt::print("To make it the default on {} devices, make this the [{}.defines] table of {}:\n{}\n",
-               spec.class_key == "gpu" ? "GPU" : "CPU", spec.class_key, lab_file, indented(snippet, 4));
-    std::string flags;
-    for (const auto& axis : space.axes)
-        flags += fmt::format(" -D {}={}", axis.name, best.defines.get(axis.name).value_or("?"));
-    fmt::print("\nor try it once: lab run {}{}{}\n", spec.number, kernel_set_flag(options), flags);
+    print_best(setup, best, unit, total, options);
     return 0;
 }
 

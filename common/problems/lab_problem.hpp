@@ -8,7 +8,8 @@
 #include "harness/defines.hpp"
 #include "harness/kernel_source.hpp"
 #include "description/lab_spec.hpp"
-#include "problems/problem_size.hpp"
+#include "description/rate_unit.hpp"
+#include "description/problem_size.hpp"
 #include "harness/program_build.hpp"
 #include "harness/timing.hpp"
 
@@ -21,10 +22,15 @@
 
 namespace course {
 
+// Which kernel files a set holds: the stubs students fill in, the course's solutions, or anything else
+// laid out like labs/ (a submission; kernels/ for a baseline).
+enum class KernelSetKind { labs, solutions, other };
+
 // Where a set of kernel files is read from: labs/, solutions/, or a submission laid out like labs/.
 struct KernelSet {
     std::filesystem::path dir;
     std::string display_dir;  // how messages name it: "labs", "solutions", "submissions/alice"
+    KernelSetKind kind = KernelSetKind::other;
 
     std::filesystem::path file(const std::string& folder, const std::string& name) const { return dir / folder / name; }
     std::string display(const std::string& folder, const std::string& name) const {
@@ -44,7 +50,7 @@ struct ProblemSetup {
     ClSession* session = nullptr;
     const LabSpec* spec = nullptr;
     KernelSource source;   // the kernel file under test
-    std::string geometry;  // see launch_geometry.hpp
+    Geometry geometry = Geometry::tile;  // see launch_geometry.hpp
     Defines defines;
     std::vector<std::filesystem::path> include_dirs;
     KernelSet kernels;  // the set `source` came from (drivers that need more files read them from here)
@@ -78,8 +84,10 @@ public:
     virtual TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) = 0;
     // What one launch does, for rates: bytes moved (GB/s) or floating-point operations (GFLOP/s).
     virtual double work(ProblemSize size) const = 0;
-    virtual std::string rate_unit() const = 0;
-    virtual SizeForm size_form() const = 0;
+    // Which row of problems/problem_kinds.cpp the driver is: its rate unit and size form come from there.
+    virtual ProblemKind kind() const = 0;
+    RateUnit rate_unit() const;  // what work() counts: GB/s or GFLOP/s
+    SizeForm size_form() const { return size_form_of(kind()); }
     virtual const BuiltProgram& program() const = 0;
     // What `lab run` prints after the timing, for drivers with more to say (lab 07:
     // its accuracy and speed per recursion level at `size`). Empty by default.
@@ -88,11 +96,5 @@ public:
     // student edition: its products use the student's lab-06 kernel). Empty by default.
     virtual std::string setup_note() const { return {}; }
 };
-
-// Builds the lab's kernels (throws KernelBuildError or UserError) and returns its driver.
-std::unique_ptr<LabProblem> make_problem(const std::string& problem, const ProblemSetup& setup);
-
-// The size form a kind of problem uses, without building anything.
-SizeForm size_form_of(const std::string& problem);
 
 }  // namespace course

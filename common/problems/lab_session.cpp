@@ -1,5 +1,6 @@
 #include "problems/lab_session.hpp"
 
+#include "problems/problem_kinds.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -9,13 +10,13 @@ namespace course {
 namespace fs = std::filesystem;
 
 KernelSet kernel_set(const fs::path& root, const std::string& which) {
-    if (which.empty() || which == "labs") return {root / "labs", "labs"};
+    if (which.empty() || which == "labs") return {root / "labs", "labs", KernelSetKind::labs};
     if (which == "solutions") {
         if (!fs::is_directory(root / "solutions")) {
             throw UserError({"a solutions/ folder", "this copy of the course has no solutions (a student edition)",
                              root.string(), "run your own kernels without --solution"});
         }
-        return {root / "solutions", "solutions"};
+        return {root / "solutions", "solutions", KernelSetKind::solutions};
     }
     if (!fs::is_directory(which)) {
         throw UserError({"a submission folder laid out like labs/ (e.g. 02-transpose-local/transpose.cl)",
@@ -23,6 +24,15 @@ KernelSet kernel_set(const fs::path& root, const std::string& which) {
                          "pass the folder that holds the lab folders"});
     }
     return {fs::absolute(which), which};
+}
+
+LabOnDevice open_lab_on_device(const fs::path& root, const std::string& device, const std::string& lab,
+                               std::optional<DeviceClass> as_class,
+                               const std::function<void(const ClSession&)>& opened) {
+    ClSession session = open_session(device);
+    if (opened) opened(session);
+    LabSpec spec = load_lab(root, lab, as_class.value_or(session.device.device_class));
+    return {std::move(session), std::move(spec)};
 }
 
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
@@ -45,7 +55,7 @@ std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, c
 std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& root, const LabSpec& spec,
                                           const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
     if (!spec.speedup) {
-        throw UserError({"a [speedup] section", "the lab has none", "labs/" + spec.folder + "/lab.toml",
+        throw UserError({"a [speedup] section", "the lab has none", spec.file(),
                          "add one naming the baseline kernel"});
     }
     if (spec.speedup->baseline_file == kSelfBaseline) {

@@ -7,10 +7,26 @@
 #include "description/lab_spec.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace course {
+
+// A lab opened on a device: what every command on one lab begins with (`lab run`, `lab tune`
+// and labcheck's worker).
+struct LabOnDevice {
+    ClSession session;
+    LabSpec spec;
+};
+
+// Opens `device` (see device_choice.hpp), calls `opened` with it (labcheck reports the device
+// before anything can go wrong with the lab), then reads the lab's lab.toml for `as_class`, or
+// for the device's own class when none is given.
+LabOnDevice open_lab_on_device(const std::filesystem::path& root, const std::string& device, const std::string& lab,
+                               std::optional<DeviceClass> as_class = std::nullopt,
+                               const std::function<void(const ClSession&)>& opened = {});
 
 // "labs" (the default), "solutions", or the path of a submission folder laid out like labs/.
 KernelSet kernel_set(const std::filesystem::path& root, const std::string& which);

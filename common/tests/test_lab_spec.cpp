@@ -155,3 +155,59 @@ TEST_CASE("the course's labs: the sets the issue asks for") {
     CHECK(one);
     CHECK(two);
 }
+
+TEST_CASE("lab.toml is read into types: the kind, the geometry, the sizes for the kind's form") {
+    ProbeRoot probe("");
+    const auto spec = course::load_lab(probe.root, "09", DeviceClass::gpu);
+    CHECK(spec.problem == course::ProblemKind::matmul);
+    CHECK(spec.geometry == course::Geometry::register_tiles);
+    CHECK(spec.device_class == DeviceClass::gpu);
+    REQUIRE(spec.check_sizes.size() == 1);
+    CHECK(spec.check_sizes[0].text == "1x1x1");
+    CHECK(spec.time_size.text == "64");
+    CHECK(spec.time_size.size.n == 64);
+    CHECK(spec.file() == "labs/09-probe/lab.toml");
+}
+
+TEST_CASE("lab.toml: an unknown kind or geometry, and a size in the wrong form, are named with the file and key") {
+    const auto with = [](const std::string& from, const std::string& to) {
+        ProbeRoot probe("");
+        const auto file = probe.root / "labs" / "09-probe" / "lab.toml";
+        std::ifstream in(file);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        text.replace(text.find(from), from.size(), to);
+        std::ofstream(file) << text;
+        try {
+            course::load_lab(probe.root, "09", DeviceClass::cpu);
+        } catch (const course::UserError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    const std::string kind = with("problem = \"matmul\"", "problem = \"matmul_4d\"");
+    CHECK(kind.find("problem = \"matmul_4d\"") != std::string::npos);
+    CHECK(kind.find("\"transpose\", \"matmul\", \"strassen\"") != std::string::npos);
+    CHECK(kind.find("labs/09-probe/lab.toml") != std::string::npos);
+    CHECK(with("geometry = \"register_tiles\"", "geometry = \"spiral\"").find("tile, thread_work, register_tiles") !=
+          std::string::npos);
+    // A transpose's sizes are m×k: three numbers are a mistake the file is blamed for.
+    const std::string size = with("problem = \"matmul\"", "problem = \"transpose\"");
+    CHECK(size.find("sizes.check") != std::string::npos);
+    CHECK(size.find("\"1x1x1\" has 3 numbers") != std::string::npos);
+}
+
+TEST_CASE("[cpu]/[gpu] tables override a driver's section key by key") {
+    ProbeRoot probe(R"(
+[strassen]
+levels = 1
+gemm_lab = "06"
+[gpu.strassen]
+levels = 2
+)");
+    const auto gpu = course::load_lab(probe.root, "09", DeviceClass::gpu);
+    CHECK(gpu.setting<std::int64_t>("strassen", "levels") == 2);
+    CHECK(gpu.setting<std::string>("strassen", "gemm_lab") == "06");
+    const auto cpu = course::load_lab(probe.root, "09", DeviceClass::cpu);
+    CHECK(cpu.setting<std::int64_t>("strassen", "levels") == 1);
+    CHECK_FALSE(cpu.setting<std::int64_t>("strassen", "missing"));
+}

@@ -1,4 +1,4 @@
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 #include "util/user_error.hpp"
 
 #include <doctest/doctest.h>

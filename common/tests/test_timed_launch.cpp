@@ -3,6 +3,7 @@
 // and a result that is wrong at any timed launch is found, on kernels written
 // to take advantage of a timing that did neither.
 #include "problems/lab_problem.hpp"
+#include "problems/problem_kinds.hpp"
 #include "problems/lab_session.hpp"
 #include "problems/timed_result.hpp"
 #include "harness/timing.hpp"
@@ -27,7 +28,7 @@ std::unique_ptr<LabProblem> transpose_with(ClSession& session, const LabSpec& sp
     setup.source = KernelSource{"", "test/transpose.cl", text};
     setup.geometry = spec.geometry;
     setup.defines = spec.defines;
-    return make_problem("transpose", setup);
+    return make_problem(ProblemKind::transpose, setup);
 }
 
 struct Lab01 {
@@ -161,7 +162,7 @@ TEST_CASE("lab 07: a merge that skips its work at large sizes is wrong at the ti
     setup.defines.set("LEVELS", "1");
     setup.kernels = solutions;  // the lab-06 GEMM of the solutions multiplies
     setup.root = root;
-    auto problem = make_problem("strassen", setup);
+    auto problem = make_problem(ProblemKind::strassen, setup);
     CHECK(time_launch(session.queue, problem->timed_launch({70, 45, 131}, 3), kShortPlan).right());
     const Timing timing = time_launch(session.queue, problem->timed_launch({300, 200, 260}, 3), kShortPlan);
     REQUIRE_FALSE(timing.right());

@@ -110,7 +110,8 @@ std::size_t TuneSpace::size() const {
     return axes.empty() ? 0 : count;
 }
 
-TuneSpace read_tune_space(const toml::table& settings, const std::string& class_key, const std::string& file) {
+TuneSpace read_tune_space(const toml::table& settings, DeviceClass device_class, const std::string& file) {
+    const std::string class_key = device_class_key(device_class);
     const auto* general = settings["tune"].as_table();
     const auto* specific = settings[class_key]["tune"].as_table();
     if (general == nullptr && specific == nullptr) {
@@ -177,7 +178,7 @@ std::vector<Defines> combinations(const TuneSpace& space) {
     }
 }
 
-std::string geometry_rejection(const std::string& geometry, const Defines& defines, const Extents& extents) {
+std::string geometry_rejection(Geometry geometry, const Defines& defines, const Extents& extents) {
     try {
         launch_shape(geometry, defines, extents);
     } catch (const UserError& error) {
@@ -186,7 +187,7 @@ std::string geometry_rejection(const std::string& geometry, const Defines& defin
     return {};
 }
 
-std::size_t work_group_items(const std::string& geometry, const Defines& defines) {
+std::size_t work_group_items(Geometry geometry, const Defines& defines) {
     try {
         const LaunchShape shape = launch_shape(geometry, defines, Extents{1, 1, 1});
         return shape.local[0] * shape.local[1];
@@ -222,8 +223,8 @@ std::string first_build_error(const std::string& mapped_log) {
     return {};
 }
 
-std::string defaults_snippet(const std::string& class_key, const TuneSpace& space, const Defines& best) {
-    std::string text = fmt::format("[{}.defines]\n", class_key);
+std::string defaults_snippet(DeviceClass device_class, const TuneSpace& space, const Defines& best) {
+    std::string text = fmt::format("[{}.defines]\n", device_class_key(device_class));
     for (const auto& axis : space.axes) {
         if (const auto value = best.get(axis.name)) {
             const bool number = !value->empty() && std::all_of(value->begin(), value->end(),

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "harness/defines.hpp"
+#include "harness/device_choice.hpp"
 #include "harness/launch_geometry.hpp"
 
 #include <toml++/toml.h>
@@ -39,7 +40,7 @@ struct TuneSpace {
 // The space of `settings` (a lab.toml) for a device class ("cpu" or "gpu").
 // Throws UserError naming `file` when there is no [tune] table or a value is
 // not a list of whole numbers or strings.
-TuneSpace read_tune_space(const toml::table& settings, const std::string& class_key, const std::string& file);
+TuneSpace read_tune_space(const toml::table& settings, DeviceClass device_class, const std::string& file);
 
 // Replaces the candidates of one define from command-line text "NAME=V1,V2,...",
 // adding the define when the space has none. Throws UserError on malformed text.
@@ -53,10 +54,10 @@ std::vector<Defines> combinations(const TuneSpace& space);
 
 // Why the geometry cannot launch these defines (a tile that does not divide,
 // a missing define), or empty when it can. `extents` is the problem timed.
-std::string geometry_rejection(const std::string& geometry, const Defines& defines, const Extents& extents);
+std::string geometry_rejection(Geometry geometry, const Defines& defines, const Extents& extents);
 
 // The work-items in one work-group, or 0 when the geometry rejects the defines.
-std::size_t work_group_items(const std::string& geometry, const Defines& defines);
+std::size_t work_group_items(Geometry geometry, const Defines& defines);
 
 // The first error a compiler reported in `mapped_log`, shortened to one line:
 // "WPT_M must be a multiple of 4 (matmul.cl:42)". Empty when the log names none.
@@ -71,6 +72,6 @@ struct TuneResult {
 
 // The lab.toml lines that make `best` the default for a device class: the
 // [<class>.defines] table with the swept defines' values.
-std::string defaults_snippet(const std::string& class_key, const TuneSpace& space, const Defines& best);
+std::string defaults_snippet(DeviceClass device_class, const TuneSpace& space, const Defines& best);
 
 }  // namespace course

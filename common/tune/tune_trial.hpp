@@ -6,7 +6,7 @@
 
 #include "harness/cl_session.hpp"
 #include "problems/lab_problem.hpp"
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 
 #include <cstdint>
 #include <filesystem>

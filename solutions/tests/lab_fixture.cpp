@@ -1,5 +1,6 @@
 #include "lab_fixture.hpp"
 
+#include "problems/problem_kinds.hpp"
 #include "util/course_root.hpp"
 
 namespace course_tests {
@@ -47,6 +48,13 @@ std::vector<course::SizeVerdict> check_sizes(course::LabProblem& problem, const 
     for (const auto& text : sizes) {
         verdicts.push_back(problem.check(course::parse_problem_size(text, problem.size_form()), seed));
     }
+    return verdicts;
+}
+
+std::vector<course::SizeVerdict> check_sizes(course::LabProblem& problem, const std::vector<course::LabSize>& sizes,
+                                             std::uint64_t seed) {
+    std::vector<course::SizeVerdict> verdicts;
+    for (const auto& size : sizes) verdicts.push_back(problem.check(size.size, seed));
     return verdicts;
 }
 

@@ -26,5 +26,8 @@ std::unique_ptr<course::LabProblem> open_file(const std::string& lab, const std:
 // The verdicts at each size, in the problem's size syntax ("37x50", "64x100x33").
 std::vector<course::SizeVerdict> check_sizes(course::LabProblem& problem, const std::vector<std::string>& sizes,
                                              std::uint64_t seed = 1);
+// The same at sizes of a lab.toml (already parsed).
+std::vector<course::SizeVerdict> check_sizes(course::LabProblem& problem, const std::vector<course::LabSize>& sizes,
+                                             std::uint64_t seed = 1);
 
 }  // namespace course_tests

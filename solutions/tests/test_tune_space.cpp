@@ -17,7 +17,7 @@ using course::TuneSpace;
 namespace {
 
 TuneSpace space_of(const std::string& toml_text, const std::string& class_key) {
-    return course::read_tune_space(toml::parse(toml_text), class_key, "test.toml");
+    return course::read_tune_space(toml::parse(toml_text), *course::device_class_from_key(class_key), "test.toml");
 }
 
 course::Defines defines(std::initializer_list<std::pair<const char*, const char*>> items) {
@@ -84,17 +84,17 @@ TEST_CASE("combinations enumerate the product, the last define fastest") {
 TEST_CASE("configurations the geometry cannot launch are skipped with the geometry's reason") {
     const course::Extents size{100, 129, 33};
     CHECK(
-        course::geometry_rejection("thread_work", defines({{"TILE_SIZE", "32"}, {"THREAD_WORK", "8"}}), size).empty());
+        course::geometry_rejection(course::Geometry::thread_work, defines({{"TILE_SIZE", "32"}, {"THREAD_WORK", "8"}}), size).empty());
     const auto why =
-        course::geometry_rejection("thread_work", defines({{"TILE_SIZE", "16"}, {"THREAD_WORK", "32"}}), size);
+        course::geometry_rejection(course::Geometry::thread_work, defines({{"TILE_SIZE", "16"}, {"THREAD_WORK", "32"}}), size);
     CHECK(why.find("THREAD_WORK") != std::string::npos);
     const auto micro = course::geometry_rejection(
-        "register_tiles",
+        course::Geometry::register_tiles,
         defines({{"TILE_M", "64"}, {"TILE_N", "32"}, {"TILE_K", "8"}, {"WPT_M", "8"}, {"WPT_N", "64"}}), size);
     CHECK(micro.find("WPT_N") != std::string::npos);
-    CHECK(course::work_group_items("thread_work", defines({{"TILE_SIZE", "64"}, {"THREAD_WORK", "16"}})) == 256);
-    CHECK(course::work_group_items("tile", defines({{"TILE_SIZE", "32"}})) == 1024);
-    CHECK(course::work_group_items("tile", defines({})) == 0);
+    CHECK(course::work_group_items(course::Geometry::thread_work, defines({{"TILE_SIZE", "64"}, {"THREAD_WORK", "16"}})) == 256);
+    CHECK(course::work_group_items(course::Geometry::tile, defines({{"TILE_SIZE", "32"}})) == 1024);
+    CHECK(course::work_group_items(course::Geometry::tile, defines({})) == 0);
 }
 
 TEST_CASE("the first compiler error is shortened to its message and line") {
@@ -113,7 +113,7 @@ TEST_CASE("the first compiler error is shortened to its message and line") {
 TEST_CASE("the proposed defaults are the [<class>.defines] lines of the swept defines") {
     const auto space = space_of("[tune]\nTILE_SIZE = [16, 32]\nTHREAD_WORK = [4, 8]\n", "gpu");
     const auto best = defines({{"THREAD_WORK", "8"}, {"TILE_SIZE", "32"}, {"OTHER", "1"}});
-    CHECK(course::defaults_snippet("gpu", space, best) == "[gpu.defines]\nTILE_SIZE = 32\nTHREAD_WORK = 8\n");
+    CHECK(course::defaults_snippet(course::DeviceClass::gpu, space, best) == "[gpu.defines]\nTILE_SIZE = 32\nTHREAD_WORK = 8\n");
 }
 
 TEST_CASE("the tune spaces of labs 04-06 hold their defaults, and the defaults launch") {
@@ -122,7 +122,7 @@ TEST_CASE("the tune spaces of labs 04-06 hold their defaults, and the defaults l
             CAPTURE(lab);
             CAPTURE(course::device_class_name(cls));
             const auto spec = course::load_lab(root(), lab, cls);
-            const auto space = course::read_tune_space(spec.settings, spec.class_key, "lab.toml");
+            const auto space = course::read_tune_space(spec.settings, spec.device_class, "lab.toml");
             for (const auto& axis : space.axes) {
                 CAPTURE(axis.name);
                 const auto value = spec.defines.get(axis.name);

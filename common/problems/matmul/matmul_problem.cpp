@@ -21,7 +21,7 @@ MatmulProblem::MatmulProblem(const ProblemSetup& setup) : session_(*setup.sessio
     const auto batch = setup.spec->setting<std::int64_t>("matmul", "batch").value_or(1);
     if (batch < 1 || batch > 16) {
         throw UserError({"[matmul] batch between 1 and 16", fmt::format("batch = {}", batch),
-                         "labs/" + setup.spec->folder + "/lab.toml", "fix the lab's batch size"});
+                         setup.spec->file(), "fix the lab's batch size"});
     }
     batch_ = static_cast<std::size_t>(batch);
     built_ = build_program(session_.context, session_.device.device, setup.source, setup.defines, setup.include_dirs);

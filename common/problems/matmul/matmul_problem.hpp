@@ -24,8 +24,7 @@ public:
     SizeVerdict check(ProblemSize size, std::uint64_t seed) override;
     TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;
     double work(ProblemSize size) const override;  // 2·M·N·K
-    std::string rate_unit() const override { return "GFLOP/s"; }
-    SizeForm size_form() const override { return SizeForm::m_by_k_by_n; }
+    ProblemKind kind() const override { return ProblemKind::matmul; }
     const BuiltProgram& program() const override { return built_; }
 
     // C = A·B on the device, cropped to M × N; `damage` reports writes outside C.
@@ -45,7 +44,7 @@ private:
                            std::size_t z, const std::vector<std::size_t>& rows, double tolerance) const;
 
     ClSession& session_;
-    std::string geometry_;
+    Geometry geometry_;
     std::size_t batch_ = 1;
     BuiltProgram built_;
     cl::Kernel kernel_;

@@ -55,7 +55,7 @@ private:
     cl::Event multiply_on_host(const cl::CommandQueue& queue, const cl::Buffer& a, const cl::Buffer& b,
                                const cl::Buffer& c, Extents size, std::size_t batch);
 
-    std::string geometry_;
+    Geometry geometry_;
     bool reference_;
     bool reference_available_;  // this copy of the course has the reference GEMM (a student edition has not)
     bool on_oclgrind_;

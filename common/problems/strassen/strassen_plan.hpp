@@ -10,7 +10,7 @@
 
 #include "harness/defines.hpp"
 #include "harness/launch_geometry.hpp"
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 
 #include <cstddef>
 

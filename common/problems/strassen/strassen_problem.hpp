@@ -26,8 +26,7 @@ public:
     SizeVerdict check(ProblemSize size, std::uint64_t seed) override;
     TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;
     double work(ProblemSize size) const override;  // 2·M·N·K of the size asked for, not the padded one
-    std::string rate_unit() const override { return "GFLOP/s"; }
-    SizeForm size_form() const override { return SizeForm::m_by_k_by_n; }
+    ProblemKind kind() const override { return ProblemKind::strassen; }
     const BuiltProgram& program() const override { return kernels_.program(); }
     // The accuracy table (LEVELS 0..3 over the lab's accuracy sizes) and the speed
     // table (LEVELS 0..3 at `size`): see strassen_report.hpp.

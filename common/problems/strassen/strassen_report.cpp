@@ -112,8 +112,7 @@ std::vector<LevelTiming> time_levels(StrassenProblem& problem, ProblemSize size,
 
 std::vector<ProblemSize> accuracy_sizes(const StrassenProblem& problem, ProblemSize timed) {
     const LabSpec& spec = problem.spec();
-    const toml::array* list = spec.settings[spec.class_key]["strassen"]["accuracy_sizes"].as_array();
-    if (list == nullptr) list = spec.settings["strassen"]["accuracy_sizes"].as_array();
+    const toml::array* list = spec.setting_node("strassen", "accuracy_sizes").as_array();
     std::vector<ProblemSize> sizes;
     if (list != nullptr) {
         for (const auto& item : *list) {

@@ -13,7 +13,7 @@
 // of the splits and merges (everything but the GEMM).
 #pragma once
 
-#include "problems/problem_size.hpp"
+#include "description/problem_size.hpp"
 
 #include <string>
 #include <vector>

@@ -12,8 +12,7 @@ public:
     SizeVerdict check(ProblemSize size, std::uint64_t seed) override;
     TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;
     double work(ProblemSize size) const override;  // bytes read + written
-    std::string rate_unit() const override { return "GB/s"; }
-    SizeForm size_form() const override { return SizeForm::m_by_k; }
+    ProblemKind kind() const override { return ProblemKind::transpose; }
     const BuiltProgram& program() const override { return built_; }
 
 private:
@@ -21,7 +20,7 @@ private:
     LaunchEvents launch(const cl::Buffer& a, const cl::Buffer& at, ProblemSize size);
 
     ClSession& session_;
-    std::string geometry_;
+    Geometry geometry_;
     BuiltProgram built_;
     cl::Kernel kernel_;
 };
