@@ -5,6 +5,7 @@
 #include "bench/bench_report.hpp"
 #include "bench/clblast_sgemm.hpp"
 #include "commands.hpp"
+#include "end_to_end_table.hpp"
 #include "bench/copy_bandwidth.hpp"
 #include "util/course_root.hpp"
 #include "bench/fma_peak.hpp"
@@ -142,6 +143,7 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
     };
 
     std::vector<ProblemSize> matmul_sizes;  // for the library lines, once per size, in the order first seen
+    EndToEndTable end_to_end;               // --host-memory
     for (const auto& spec : specs) {
         Defines defines;
         if (solutions) defines.merge(spec.bench_defines);
@@ -197,6 +199,9 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
                 100.0 * figure.rate / (bandwidth ? copy_of(problem->work(size) / 2).best_gbs() : report.fma_gflops);
             if (bandwidth) figure.limit = "copy of the same bytes";
             report.figures.push_back(figure);
+            if (!options.host_memory.empty()) {
+                end_to_end.measure("lab " + spec.number, *problem, size, host_memory_modes(options.host_memory), 1);
+            }
             const auto same_size = [&](const ProblemSize& s) {
                 return s.m == size.m && s.k == size.k && s.n == size.n;
             };
@@ -244,7 +249,9 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
     }
 
     progress.show("");
-    return publish(report, options);
+    const int published = publish(report, options);
+    end_to_end.print();
+    return published;
 }
 
 }  // namespace course
