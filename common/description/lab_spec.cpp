@@ -68,6 +68,7 @@ std::optional<SpeedupSpec> speedup_from(const toml::table& t, const std::string&
     SpeedupSpec s;
     s.baseline_file = pick(t, cls, "speedup", "baseline").value_or(std::string());
     s.baseline_geometry = pick(t, cls, "speedup", "baseline_geometry").value_or(std::string());
+    s.baseline_problem = pick(t, cls, "speedup", "baseline_problem").value_or(std::string());
     s.size = pick(t, cls, "speedup", "size").value_or(std::string());
     s.min_ratio = pick(t, cls, "speedup", "min_ratio").value_or(0.0);
     if (s.baseline_file.empty() || s.baseline_geometry.empty() || s.size.empty() || s.min_ratio <= 0.0) {

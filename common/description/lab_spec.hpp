@@ -19,6 +19,9 @@ namespace course {
 struct SpeedupSpec {
     std::string baseline_file;  // under kernels/, e.g. "baselines/transpose_naive.cl"
     std::string baseline_geometry;
+    // The host driver of the baseline kernel (`baseline_problem`); empty: the lab's own. Lab 08
+    // (B an image) is timed against lab 03's naive kernel, which takes B as a buffer: "matmul".
+    std::string baseline_problem;
     Defines baseline_defines;
     std::string size;        // the size both are timed at
     double min_ratio = 1.0;  // baseline time / lab time must be at least this

@@ -1,6 +1,7 @@
 // The kinds of host driver a lab.toml can name in `problem = "..."`.
 #include "problems/lab_problem.hpp"
 #include "problems/matmul/matmul_problem.hpp"
+#include "problems/matmul_image/matmul_image_problem.hpp"
 #include "problems/strassen/strassen_problem.hpp"
 #include "problems/transpose/transpose_problem.hpp"
 #include "util/user_error.hpp"
@@ -13,7 +14,8 @@ std::unique_ptr<LabProblem> make_problem(const std::string& problem, const Probl
     if (problem == "transpose") return std::make_unique<TransposeProblem>(setup);
     if (problem == "matmul") return std::make_unique<MatmulProblem>(setup);
     if (problem == "strassen") return std::make_unique<StrassenProblem>(setup);
-    throw UserError({"problem = \"transpose\", \"matmul\" or \"strassen\"", fmt::format("problem = \"{}\"", problem),
+    if (problem == "matmul_image") return std::make_unique<MatmulImageProblem>(setup);
+    throw UserError({"problem = \"transpose\", \"matmul\", \"strassen\" or \"matmul_image\"", fmt::format("problem = \"{}\"", problem),
                      setup.spec != nullptr ? "labs/" + setup.spec->folder + "/lab.toml" : std::string("lab.toml"),
                      "fix the problem key of the lab"});
 }
