@@ -33,7 +33,8 @@
 #endif
 
 // Integer texel coordinates, the nearest texel, a zero texel outside the image (README, step 2).
-__constant sampler_t b_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
+__constant sampler_t b_sampler =
+    CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
 
 __kernel __attribute__((reqd_work_group_size(TILE_N / WPT_N, TILE_M / WPT_M, 1)))
 void matmul(__global const float* a, __read_only image2d_t b, __global float* c, uint M, uint K, uint N)

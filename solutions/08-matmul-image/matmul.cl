@@ -38,19 +38,18 @@
 // slide: sampler
 // Integer texel coordinates (not 0..1), the texel they name (no blending), and
 // outside the image a zero texel instead of a read out of bounds.
-__constant sampler_t b_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
+__constant sampler_t b_sampler =
+    CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
 // end slide: sampler
 
 __kernel __attribute__((reqd_work_group_size(TILE_N / WPT_N, TILE_M / WPT_M, 1)))
 void matmul(__global const float* a, __read_only image2d_t b, __global float* c, uint M, uint K, uint N)
 {
-    // slide: micro-tile-origin
     // The first row and column of this work-item's micro tile, and the texel
     // column of B that holds its first four columns.
     const uint row = get_global_id(1) * WPT_M;
     const uint col = get_global_id(0) * WPT_N;
     const uint texel_col = col / 4;
-    // end slide: micro-tile-origin
 
     float4 acc[WPT_M][WPT_N / 4];
     for (uint i = 0; i < WPT_M; ++i)
@@ -58,17 +57,14 @@ void matmul(__global const float* a, __read_only image2d_t b, __global float* c,
             acc[i][j] = (float4)(0.0f);
 
     for (uint k = 0; k < K; k += 4) {
-        // slide: read-b
-        // Rows k .. k+3 of B across the micro tile: texel (texel_col + j, k + r)
+            // Rows k .. k+3 of B across the micro tile: texel (texel_col + j, k + r)
         // holds b[k + r][col + 4j .. col + 4j + 3].
         float4 b_rows[4][WPT_N / 4];
         for (uint r = 0; r < 4; ++r)
             for (uint j = 0; j < WPT_N / 4; ++j)
                 b_rows[r][j] = read_imagef(b, b_sampler, (int2)(texel_col + j, k + r));
-        // end slide: read-b
-
-        // slide: multiply
-        // a[row + i][k .. k+3] as one float4; each of its four values scales one row of B.
+    
+            // a[row + i][k .. k+3] as one float4; each of its four values scales one row of B.
         for (uint i = 0; i < WPT_M; ++i) {
             const float4 a_k = vload4(0, a + (size_t)(row + i) * K + k);
             for (uint j = 0; j < WPT_N / 4; ++j) {
@@ -78,8 +74,7 @@ void matmul(__global const float* a, __read_only image2d_t b, __global float* c,
                 acc[i][j] = fma((float4)(a_k.w), b_rows[3][j], acc[i][j]);
             }
         }
-        // end slide: multiply
-    }
+        }
 
     // slide: store
     for (uint i = 0; i < WPT_M; ++i)
