@@ -38,7 +38,7 @@ struct LabSpec {
     std::string number;  // "02"
     std::string folder;  // "02-transpose-local"
     std::string title;
-    std::string problem;      // host driver: "transpose", "matmul", "strassen"
+    std::string problem;      // host driver: "transpose", "matmul", "strassen", "matmul_image"
     std::string geometry;     // see launch_geometry.hpp
     std::string kernel_file;  // "transpose.cl"
     Defines defines;          // defaults for the device class it was loaded for
