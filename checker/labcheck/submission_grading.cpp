@@ -294,13 +294,15 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
                         fmt::format("'{}' (too large to simulate: the host pads to its tiles)", set.set.name);
                     continue;
                 }
-                tasks.push_back([&set, job, &runner, &progress] {
-                    set.dynamic = runner.run(job);
+                // Oclgrind 21.10 marks every read_imagef result uninitialised: lab 08 turns that plugin off.
+                const bool uninitialized = work.spec.setting<bool>("oclgrind", "uninitialized").value_or(true);
+                tasks.push_back([&set, job, &runner, &progress, uninitialized] {
+                    set.dynamic = runner.run(job, {}, uninitialized);
                     progress.report(*set.dynamic);
                     if (oclgrind_needs_retry(*set.dynamic)) {
                         // Oclgrind 21.10 cannot follow some instructions of optimised code ("freeze"): once more,
                         // unoptimised.
-                        set.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"});
+                        set.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"}, uninitialized);
                         progress.report(*set.dynamic);
                     }
                 });

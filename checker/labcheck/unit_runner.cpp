@@ -108,7 +108,8 @@ std::string UnitRunner::json_safe_path(const std::string& path, int id) const {
     return ec ? path : link.string();
 }
 
-UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string>& oclgrind_options) {
+UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string>& oclgrind_options,
+                        bool uninitialized) {
     const int id = next_id_++;
     WorkerJob job = original;
     job.root = json_safe_path(job.root, id * 2);
@@ -130,8 +131,9 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
 
     ChildCommand command;
     if (job.kind == JobKind::dynamic) {
-        command.argv = {settings_.oclgrind, "--data-races",     "--uninitialized",   "--max-errors",
-                        kOclgrindMaxErrors, "--local-mem-size", kOclgrindLocalMemory};
+        command.argv = {settings_.oclgrind, "--data-races", "--max-errors", kOclgrindMaxErrors, "--local-mem-size",
+                        kOclgrindLocalMemory};
+        if (uninitialized) command.argv.insert(command.argv.begin() + 2, "--uninitialized");
         command.argv.insert(command.argv.end(), oclgrind_options.begin(), oclgrind_options.end());
     }
     command.argv.insert(command.argv.end(),

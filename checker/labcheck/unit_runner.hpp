@@ -66,7 +66,10 @@ public:
 
     // `oclgrind_options` are extra options for Oclgrind (dynamic jobs only), e.g. {"--build-options",
     // "-cl-opt-disable"}.
-    UnitRun run(const WorkerJob& job, const std::vector<std::string>& oclgrind_options = {});
+    // `oclgrind_options`: more of Oclgrind's options for a dynamic job. `uninitialized`: whether
+    // Oclgrind's --uninitialized plugin runs (a lab's [oclgrind] uninitialized = false turns it off).
+    UnitRun run(const WorkerJob& job, const std::vector<std::string>& oclgrind_options = {},
+                bool uninitialized = true);
 
     const RunnerSettings& settings() const { return settings_; }
     ChildLimits limits_for(JobKind kind) const;

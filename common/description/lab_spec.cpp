@@ -108,6 +108,14 @@ std::optional<SpeedupSpec> speedup_from(const toml::table& t, DeviceClass cls, S
                          "fix the baseline_geometry key of the lab's [speedup]"});
     }
     s.baseline_geometry = *known;
+    if (const auto problem = pick(t, cls, "speedup", "baseline_problem").value<std::string>()) {
+        s.baseline_problem = problem_kind_named(*problem);
+        if (!s.baseline_problem) {
+            throw UserError({"speedup.baseline_problem = one of " + problem_kind_names(),
+                             fmt::format("baseline_problem = \"{}\"", *problem), file,
+                             "fix the baseline_problem key of the lab's [speedup], or leave it out (the lab's own)"});
+        }
+    }
     s.size = size_setting(size, form, "speedup.size", file);
     s.baseline_defines = defines_from(t["speedup"]["baseline_defines"].as_table(), file);
     s.baseline_defines.merge(defines_from(t[device_class_key(cls)]["speedup"]["baseline_defines"].as_table(), file));

@@ -28,6 +28,9 @@ struct LabSize {
 struct SpeedupSpec {
     std::string baseline_file;  // under kernels/, e.g. "baselines/transpose_naive.cl", or "self" (lab_session.hpp)
     Geometry baseline_geometry = Geometry::tile;
+    // The host driver of the baseline kernel (`baseline_problem`); nothing: the lab's own. Lab 08
+    // (B an image) is timed against lab 03's naive kernel, which takes B as a buffer: matmul.
+    std::optional<ProblemKind> baseline_problem;
     Defines baseline_defines;
     LabSize size;            // the size both are timed at
     double min_ratio = 1.0;  // baseline time / lab time must be at least this

@@ -9,6 +9,7 @@ constexpr ProblemKindName kProblemKindNames[] = {
     {ProblemKind::transpose, "transpose", SizeForm::m_by_k},
     {ProblemKind::matmul, "matmul", SizeForm::m_by_k_by_n},
     {ProblemKind::strassen, "strassen", SizeForm::m_by_k_by_n},
+    {ProblemKind::matmul_image, "matmul_image", SizeForm::m_by_k_by_n},
 };
 
 const ProblemKindName& entry(ProblemKind kind) {

@@ -14,7 +14,7 @@
 
 namespace course {
 
-enum class ProblemKind { transpose, matmul, strassen };
+enum class ProblemKind { transpose, matmul, strassen, matmul_image };
 
 struct ProblemKindName {
     ProblemKind kind;

@@ -62,7 +62,11 @@ std::string signature_text(const std::string& kernel, const std::vector<KernelPa
     for (std::size_t i = 0; i < parameters.size(); ++i) {
         const auto& p = parameters[i];
         if (i > 0) text += ", ";
-        text += p.global_pointer ? fmt::format("__global {} {}", p.type, p.name) : fmt::format("{} {}", p.type, p.name);
+        if (p.read_only_image) {
+            text += fmt::format("__read_only {} {}", p.type, p.name);
+        } else {
+            text += p.global_pointer ? fmt::format("__global {} {}", p.type, p.name) : fmt::format("{} {}", p.type, p.name);
+        }
     }
     return text + ")";
 }
@@ -75,6 +79,27 @@ bool same_scalar(const std::string& wanted, const std::string& got) {
         return t;
     };
     return plain(wanted) == plain(got);
+}
+
+// An image parameter: its type, and the access qualifier the kernel reads it with.
+void check_image_parameter(const cl::Kernel& kernel, cl_uint i, const std::string& type, const KernelParameter& want,
+                           const std::string& expected, const std::string& where) {
+    cl_kernel_arg_access_qualifier access = CL_KERNEL_ARG_ACCESS_READ_ONLY;
+    try {
+        access = kernel.getArgInfo<CL_KERNEL_ARG_ACCESS_QUALIFIER>(i);
+    } catch (const cl::Error&) {
+        // no access information: the type is all we can check
+    }
+    if (type == want.type && access == CL_KERNEL_ARG_ACCESS_READ_ONLY) return;
+    const std::string got = type == want.type ? fmt::format("{} {}", access == CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+                                                                         ? "__write_only"
+                                                                         : "__read_write", type)
+                                              : type;
+    throw KernelContractError({expected,
+                               fmt::format("parameter {} ({}) is {} instead of __read_only {}", i + 1, want.name, got,
+                                           want.type),
+                               where, "keep the parameter list of the lab's contract (see the lab README)"},
+                              KernelContractError::Kind::wrong_signature);
 }
 
 void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const std::string& name,
@@ -99,6 +124,10 @@ void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const
         }
         type.erase(std::remove(type.begin(), type.end(), '\0'), type.end());
         const auto& want = contract[i];
+        if (want.read_only_image) {
+            check_image_parameter(kernel, i, type, want, expected, where);
+            continue;
+        }
         const bool pointer_ok = want.global_pointer == (address == CL_KERNEL_ARG_ADDRESS_GLOBAL);
         const bool type_ok = want.global_pointer ? type == want.type : same_scalar(want.type, type);
         if (!pointer_ok || !type_ok) {

@@ -57,11 +57,12 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
 // The names of the kernels a built program defines.
 std::vector<std::string> kernel_names(const cl::Program& program);
 
-// One scalar or pointer parameter of a kernel contract, e.g. {"a", "float*", true}.
+// One scalar, pointer or image parameter of a kernel contract, e.g. {"a", "float*", true}.
 struct KernelParameter {
     std::string name;
-    std::string type;  // as OpenCL reports it: "float*", "uint"
+    std::string type;  // as OpenCL reports it: "float*", "uint", "image2d_t"
     bool global_pointer = false;
+    bool read_only_image = false;  // an image the kernel reads: `__read_only image2d_t b` (lab 08)
 };
 
 // The named kernel, checked against its contract. Throws KernelContractError when

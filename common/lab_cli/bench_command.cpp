@@ -5,6 +5,7 @@
 #include "bench/bench_report.hpp"
 #include "bench/clblast_sgemm.hpp"
 #include "commands.hpp"
+#include "end_to_end_table.hpp"
 #include "bench/copy_bandwidth.hpp"
 #include "util/course_root.hpp"
 #include "bench/fma_peak.hpp"
@@ -107,6 +108,7 @@ struct BenchRun {
     std::size_t step = 0;
     std::vector<std::pair<double, CopyBandwidth>> copies_by_bytes;  // copy lines for the transpose sizes
     std::vector<ProblemSize> matmul_sizes;  // for the library lines, once per size, in the order first seen
+    EndToEndTable end_to_end;               // --host-memory: each product end to end, beside its kernel time
 
     void tick(const std::string& what) { progress.show(fmt::format("[{}/{}] {}", ++step, total_steps, what)); }
 };
@@ -224,7 +226,13 @@ void bench_lab(BenchRun& run, const LabSpec& spec, const BenchOptions& options) 
     if (texts.empty()) {
         for (const auto& size : spec.bench_sizes) texts.push_back(size.text);
     }
-    for (const auto& text : texts) run.report.figures.push_back(bench_size(run, spec, *problem, text));
+    for (const auto& text : texts) {
+        run.report.figures.push_back(bench_size(run, spec, *problem, text));
+        if (!options.host_memory.empty() && run.report.figures.back().correct) {
+            run.end_to_end.measure("lab " + spec.number, *problem, parse_problem_size(text, spec.size_form()),
+                                   host_memory_modes(options.host_memory), 1);
+        }
+    }
 }
 
 // The libraries, at every matrix-multiply size the labs ran.
@@ -275,7 +283,9 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
     }
     bench_libraries(run, options);
     run.progress.show("");
-    return publish(run.report, options);
+    const int published = publish(run.report, options);
+    run.end_to_end.print();
+    return published;
 }
 
 }  // namespace course

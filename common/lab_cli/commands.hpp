@@ -27,6 +27,7 @@ struct RunOptions {
     std::uint64_t seed = 1;
     bool no_timing = false;
     bool reference_gemm = false;  // --reference-gemm: lab 07's products with kernels/'s GEMM, as labcheck grades
+    std::string host_memory;      // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
 };
 
 int run_command(const CommonOptions& common, const RunOptions& options);
@@ -57,6 +58,7 @@ struct BenchOptions {
     std::string from;                  // --from FILE.json: re-render a saved run instead of measuring
     bool cublas = false;               // --cublas: add cuBLAS through PyTorch
     std::size_t host_blas_max = 4096;  // OpenBLAS line only up to this dimension
+    std::string host_memory;           // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
 };
 
 int bench_command(const CommonOptions& common, const BenchOptions& options);

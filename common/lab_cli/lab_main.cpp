@@ -32,6 +32,8 @@ int main(int argc, char** argv) {
                       "lab 07: multiply with the course's reference GEMM (kernels/reference/) instead of your "
                       "lab-06 kernel, as labcheck grades strassen.cl (a student edition has none: your lab-06 "
                       "kernel, with a note)");
+    run_cmd->add_option("--host-memory", run.host_memory,
+                        "also time the product end to end: copy, zero-copy or both (labs 03-08)");
     run_cmd->get_option("--solution")->excludes(run_cmd->get_option("--submission"));
 
     BenchOptions bench;
@@ -47,6 +49,8 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--markdown", bench.markdown, "write the table as Markdown to FILE");
     bench_cmd->add_option("--from", bench.from, "print, plot or convert a saved --json run instead of measuring");
     bench_cmd->add_flag("--cublas", bench.cublas, "add cuBLAS SGEMM through PyTorch (NVIDIA GPUs)");
+    bench_cmd->add_option("--host-memory", bench.host_memory,
+                          "also time each matrix product end to end: copy, zero-copy or both (labs 03-08)");
     bench_cmd->add_option("--host-blas-max", bench.host_blas_max, "largest dimension timed with OpenBLAS on the host");
 
     TuneOptions tune;

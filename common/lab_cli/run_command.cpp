@@ -3,6 +3,7 @@
 // configuration instead), then time it at the first set beside the device's limits.
 #include "bench/clblast_sgemm.hpp"
 #include "commands.hpp"
+#include "end_to_end_table.hpp"
 #include "bench/copy_bandwidth.hpp"
 #include "lab_opening.hpp"
 #include "problems/device_fit.hpp"
@@ -165,6 +166,12 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     if (!options.no_timing && timed) {
         const ProblemSize time_size = options.sizes.empty() ? spec.time_size.size : sizes.back();
         if (!print_timing(session, root, *timed, "your kernel", time_size, options.seed)) return 1;
+        if (!options.host_memory.empty()) {
+            EndToEndTable end_to_end;
+            end_to_end.measure("your kernel", *timed, time_size, host_memory_modes(options.host_memory), options.seed);
+            end_to_end.print();
+            if (!end_to_end.all_right()) return 1;
+        }
         fmt::print("{}", timed->extra_report(time_size));
     }
     return 0;

@@ -22,4 +22,13 @@ inline const std::vector<KernelParameter>& matmul_contract() {
     return params;
 }
 
+// __kernel void matmul(__global const float* a, __read_only image2d_t b, __global float* c, uint M, uint K, uint N)
+// (lab 08: B read through the texture path, an RGBA float image of N/4 × K texels)
+inline const std::vector<KernelParameter>& matmul_image_contract() {
+    static const std::vector<KernelParameter> params{{"a", "float*", true},         {"b", "image2d_t", false, true},
+                                                     {"c", "float*", true},         {"M", "uint", false},
+                                                     {"K", "uint", false},          {"N", "uint", false}};
+    return params;
+}
+
 }  // namespace course

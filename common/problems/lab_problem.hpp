@@ -6,6 +6,7 @@
 
 #include "harness/cl_session.hpp"
 #include "harness/defines.hpp"
+#include "harness/host_memory.hpp"
 #include "harness/kernel_source.hpp"
 #include "description/lab_spec.hpp"
 #include "description/rate_unit.hpp"
@@ -92,6 +93,13 @@ public:
     // What `lab run` prints after the timing, for drivers with more to say (lab 07:
     // its accuracy and speed per recursion level at `size`). Empty by default.
     virtual std::string extra_report(ProblemSize /*size*/) { return {}; }
+    // One product at `size` timed end to end in `mode` (inputs in, kernel, result out; see
+    // harness/host_memory.hpp), its result checked; nullopt for kinds that do not offer it
+    // (the matrix products of labs 03–08 do).
+    virtual std::optional<EndToEndTiming> end_to_end(ProblemSize /*size*/, HostMemory /*mode*/,
+                                                     std::uint64_t /*seed*/) {
+        return std::nullopt;
+    }
     // What a run should say once, before its sizes, about how it was set up (lab 07 in a
     // student edition: its products use the student's lab-06 kernel). Empty by default.
     virtual std::string setup_note() const { return {}; }

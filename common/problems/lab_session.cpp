@@ -73,7 +73,7 @@ std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& ro
     setup.include_dirs = {root / "kernels" / "include"};
     setup.kernels = {root / "kernels", "kernels"};
     setup.root = root;
-    return make_problem(spec.problem, setup);
+    return make_problem(spec.speedup->baseline_problem.value_or(spec.problem), setup);
 }
 
 }  // namespace course

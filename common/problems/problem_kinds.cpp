@@ -3,6 +3,7 @@
 #include "problems/problem_kinds.hpp"
 
 #include "problems/matmul/matmul_problem.hpp"
+#include "problems/matmul_image/matmul_image_problem.hpp"
 #include "problems/strassen/strassen_problem.hpp"
 #include "problems/transpose/transpose_problem.hpp"
 
@@ -92,6 +93,8 @@ const ProblemKindInfo kProblemKinds[] = {
      matmul_race_sizes, product_work},
     {ProblemKind::strassen, "strassen_split, strassen_merge and lab 06's matmul", RateUnit::gigaflops_per_second,
      make<StrassenProblem>, first_check_sizes, strassen_work},
+    {ProblemKind::matmul_image, "matmul(a, image2d_t b, c, M, K, N)", RateUnit::gigaflops_per_second,
+     make<MatmulImageProblem>, matmul_race_sizes, product_work},
 };
 
 }  // namespace

@@ -51,6 +51,32 @@ cl::Event enqueue_matmul(const cl::CommandQueue& queue, cl::Kernel& kernel, cons
     return enqueue_kernel(queue, kernel, shape.global_range(batch), shape.local_range(batch), where);
 }
 
+std::vector<std::size_t> matmul_check_rows(ProblemSize size) {
+    const double multiply_adds =
+        static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
+    return multiply_adds > kFullCheckLimit ? sample_rows(size.m, 64) : std::vector<std::size_t>{};
+}
+
+SizeVerdict single_product_verdict(ProblemSize size, const Matrix& a, const Matrix& b, const Matrix& c,
+                                   const GuardDamage& damage, const Extents& padded) {
+    // With padding, the kernel's output buffer is the padded C: name its shape as the kernel sees it.
+    const OutputShape output{"c", size.m, size.n, padded.rows, padded.cols};
+    const auto result = compare_with_reference(matmul_reference(a, b, matmul_check_rows(size)), c,
+                                               matmul_tolerance_factor(size.k));
+    const std::string text = verdict_text(result, damage, output);
+    return {size, text.empty(), text, bit_fingerprint(c)};
+}
+
+std::string end_to_end_problem(const Matrix& a, const Matrix& b, const Matrix& c) {
+    const auto result =
+        compare_with_reference(matmul_reference(a, b, sample_rows(a.rows, 16)), c, matmul_tolerance_factor(a.cols));
+    return verdict_text(result, {}, OutputShape{"c", c.rows, c.cols, c.rows, c.cols});
+}
+
+double matmul_work(ProblemSize size) {
+    return 2.0 * static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
+}
+
 namespace {
 
 // The inputs of product z of a checked batch: product 0's are those of an unbatched check.
@@ -115,21 +141,14 @@ SizeVerdict MatmulProblem::check(ProblemSize size, std::uint64_t seed) {
     }
     GuardDamage damage;
     const std::vector<Matrix> c = multiply_batch(a, b, &damage);
-    const double multiply_adds =
-        static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
-    const auto rows = multiply_adds > kFullCheckLimit ? sample_rows(size.m, 64) : std::vector<std::size_t>{};
+    const auto rows = matmul_check_rows(size);
     const double tolerance = matmul_tolerance_factor(size.k);
-    // With padding, the kernel's output buffer is the padded C: name its shape as the kernel sees it.
     const LaunchShape s = shape(size);
+    if (batch_ == 1) return single_product_verdict(size, a[0], b[0], c[0], damage, s.padded);
     const OutputShape output{"c", size.m, size.n, s.padded.rows, s.padded.cols};
     // Every bit of every product: two identical launches must give the same (see repeated_check.hpp).
     std::uint64_t fingerprint = 0;
     for (const Matrix& product : c) fingerprint = fingerprint * 1099511628211ull ^ bit_fingerprint(product);
-    if (batch_ == 1) {
-        const std::string text =
-            verdict_text(compare_with_reference(matmul_reference(a[0], b[0], rows), c[0], tolerance), damage, output);
-        return {size, text.empty(), text, fingerprint};
-    }
 
     std::string text = damage.any() ? describe_guard_damage(damage, "c", batch_ * s.padded.rows, s.padded.cols) +
                                           fmt::format(" (c holds {} products of {}×{} one after another.)", batch_,
@@ -209,8 +228,32 @@ TimedLaunch MatmulProblem::timed_launch(ProblemSize size, std::uint64_t seed) {
     return timed;
 }
 
-double MatmulProblem::work(ProblemSize size) const {
-    return 2.0 * static_cast<double>(size.m) * static_cast<double>(size.n) * static_cast<double>(size.k);
+std::optional<EndToEndTiming> MatmulProblem::end_to_end(ProblemSize size, HostMemory mode, std::uint64_t seed) {
+    const LaunchShape s = shape(size);
+    const Matrix a = random_matrix(size.m, size.k, seed);
+    const Matrix b = random_matrix(size.k, size.n, mixed_seed(seed, 1));
+    // Padding is host work before the timed runs: what is timed moves the padded matrices.
+    const Matrix a_in = zero_padded(a, s.padded.rows, s.padded.inner);
+    const Matrix b_in = zero_padded(b, s.padded.inner, s.padded.cols);
+    const HostLinkedBuffer a_buffer(session_.context, mode, a_in.size());
+    const HostLinkedBuffer b_buffer(session_.context, mode, b_in.size());
+    const HostLinkedBuffer c_buffer(session_.context, mode, s.padded.rows * s.padded.cols);
+    Matrix c(s.padded.rows, s.padded.cols);
+    EndToEndSteps steps;
+    steps.inputs_in = [&] {
+        a_buffer.write(session_.queue, a_in.values);
+        b_buffer.write(session_.queue, b_in.values);
+    };
+    steps.launch = [&] {
+        return enqueue_matmul(session_.queue, kernel_, s, a_buffer.buffer(), b_buffer.buffer(), c_buffer.buffer(), 1,
+                              built_.source.display_path + ", kernel matmul");
+    };
+    steps.result_out = [&] { c_buffer.read(session_.queue, c.values); };
+    EndToEndTiming timing = time_end_to_end(steps, mode);
+    timing.wrong = end_to_end_problem(a, b, top_left(c, size.m, size.n));
+    return timing;
 }
+
+double MatmulProblem::work(ProblemSize size) const { return matmul_work(size); }
 
 }  // namespace course

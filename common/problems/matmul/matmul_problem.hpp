@@ -26,6 +26,8 @@ public:
     double work(ProblemSize size) const override;  // 2·M·N·K
     ProblemKind kind() const override { return ProblemKind::matmul; }
     const BuiltProgram& program() const override { return built_; }
+    // One product (a batch of one) in `mode`.
+    std::optional<EndToEndTiming> end_to_end(ProblemSize size, HostMemory mode, std::uint64_t seed) override;
 
     // C = A·B on the device, cropped to M × N; `damage` reports writes outside C.
     Matrix multiply(const Matrix& a, const Matrix& b, GuardDamage* damage);
@@ -59,5 +61,19 @@ cl::Event enqueue_matmul(const cl::CommandQueue& queue, cl::Kernel& kernel, cons
 
 // Above this many multiply-adds, a check compares a sample of rows of C, not all of them.
 constexpr double kFullCheckLimit = 1u << 30;
+
+// The rows of C a check at `size` compares: all (empty) up to kFullCheckLimit multiply-adds, else a sample.
+std::vector<std::size_t> matmul_check_rows(ProblemSize size);
+
+// The verdict on one product C = A·B (already cropped to M × N) that the kernel wrote into a C of
+// `padded` rows × cols, with what `damage` says about writes outside it; the fingerprint is C's bits.
+SizeVerdict single_product_verdict(ProblemSize size, const Matrix& a, const Matrix& b, const Matrix& c,
+                                   const GuardDamage& damage, const Extents& padded);
+
+// Why C (cropped to M × N), read back after an end-to-end run, is not A·B on a sample of its rows; empty when right.
+std::string end_to_end_problem(const Matrix& a, const Matrix& b, const Matrix& c);
+
+// 2·M·N·K floating-point operations.
+double matmul_work(ProblemSize size);
 
 }  // namespace course
