@@ -65,12 +65,16 @@ int main(int argc, char** argv) {
     tune_cmd->add_option("--seed", tune.seed, "seed of the random inputs of the checks");
     tune_cmd->get_option("--solution")->excludes(tune_cmd->get_option("--submission"));
 
+    HintOptions hint;
+    auto* hint_cmd = add_hint_subcommand(app, hint);
+
     CLI11_PARSE(app, argc, argv);
     try {
         if (devices->parsed()) return devices_command(common);
         if (run_cmd->parsed()) return run_command(common, run);
         if (tune_cmd->parsed()) return tune_command(common, tune);
         if (bench_cmd->parsed()) return bench_command(common, bench);
+        if (hint_cmd->parsed()) return hint_command(common, hint);
     } catch (const UserError& error) {
         fmt::print(stderr, "error: {}\n", error.what());
         return 2;
