@@ -2,6 +2,7 @@
 // subcommand is a thin layer over the harness in common/.
 #include "commands.hpp"
 #include "harness/kernel_launch.hpp"
+#include "util/edition.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -67,6 +68,8 @@ int main(int argc, char** argv) {
 
     HintOptions hint;
     auto* hint_cmd = add_hint_subcommand(app, hint);
+
+    fit_help_to_edition(app, {"--solution", "--mine"});  // no solutions/ in the student edition
 
     CLI11_PARSE(app, argc, argv);
     try {
