@@ -72,11 +72,63 @@ char ResultMap::cell_char(const Cell& cell) const {
     return n[never] >= n[outside] ? kNeverWritten : kReadOutside;
 }
 
+namespace {
+
+// A line of the map: the first row it covers, and one character per cell.
+struct MapLine {
+    std::ptrdiff_t row = 0;
+    std::string text;
+};
+
+// Geometry shared by the lines: elements per cell, cells per line, columns of the buffer.
+struct Grid {
+    std::ptrdiff_t cell_rows = 1, cell_cols = 1;
+    std::size_t cells = 0;
+    std::ptrdiff_t buffer_cols = 1;
+};
+
+// Lines of # for a span of damaged indices: `cell_rows` rows each, starting at the first damaged
+// row below the map (or ending at the last one above it), not aligned with the map's cells so
+// that no line repeats a row of the map. At most kMaxBandLines of them.
+std::vector<MapLine> band_lines(const Span& span, bool above, const Grid& g) {
+    std::vector<MapLine> lines;
+    if (span.empty()) return lines;
+    const std::ptrdiff_t first_row = floor_div(span.lo, g.buffer_cols), last_row = floor_div(span.hi, g.buffer_cols);
+    const std::ptrdiff_t count = (last_row - first_row) / g.cell_rows + 1;
+    const std::ptrdiff_t shown = std::min<std::ptrdiff_t>(count, kMaxBandLines);
+    for (std::ptrdiff_t i = 0; i < shown; ++i) {
+        const std::ptrdiff_t r0 =
+            above ? last_row - g.cell_rows + 1 - (shown - 1 - i) * g.cell_rows : first_row + i * g.cell_rows;
+        std::string text(g.cells, ' ');
+        for (std::size_t c = 0; c < g.cells; ++c) {
+            const auto c0 = static_cast<std::ptrdiff_t>(c) * g.cell_cols;
+            const auto c1 = std::min(c0 + g.cell_cols, g.buffer_cols) - 1;
+            for (std::ptrdiff_t r = r0; r < r0 + g.cell_rows && c0 <= c1; ++r) {
+                if (r * g.buffer_cols + c0 <= span.hi && r * g.buffer_cols + c1 >= span.lo) text[c] = kOutOfBounds;
+            }
+        }
+        lines.push_back({r0, text});
+    }
+    return lines;
+}
+
+std::string legend(const std::string& shown, bool out_of_bounds) {
+    const auto has = [&](char c) { return shown.find(c) != std::string::npos; };
+    std::string text = "  . right";
+    if (has(kWrong)) text += "   X wrong";
+    if (has(kNeverWritten)) text += "   - never written";
+    if (has(kReadOutside)) text += "   ! read outside an input";
+    if (out_of_bounds) text += "   # written out of bounds";
+    if (has(kUnchecked)) text += "   (blank) not checked";
+    return text;
+}
+
+}  // namespace
+
 std::string ResultMap::drawn(const std::string& name, const GuardDamage& damage, std::size_t buffer_cols) const {
     if (empty()) return {};
-    const auto bc = static_cast<std::ptrdiff_t>(buffer_cols > 0 ? buffer_cols : cols_);
-    const auto ch = static_cast<std::ptrdiff_t>(cell_rows_);
-    const auto cw = static_cast<std::ptrdiff_t>(cell_cols_);
+    const Grid grid{static_cast<std::ptrdiff_t>(cell_rows_), static_cast<std::ptrdiff_t>(cell_cols_), grid_cols_,
+                    static_cast<std::ptrdiff_t>(buffer_cols > 0 ? buffer_cols : cols_)};
     // GuardDamage keeps the first and last damaged index and the counts on each side; with damage on
     // both sides, each side's other end is estimated as if its writes were contiguous.
     const auto n_before = static_cast<std::ptrdiff_t>(damage.elements_before);
@@ -85,59 +137,31 @@ std::string ResultMap::drawn(const std::string& name, const GuardDamage& damage,
     if (n_before > 0) before = {damage.first_index, n_after > 0 ? damage.first_index + n_before - 1 : damage.last_index};
     if (n_after > 0) after = {n_before > 0 ? damage.last_index - n_after + 1 : damage.first_index, damage.last_index};
 
-    std::vector<std::pair<std::ptrdiff_t, std::string>> lines;  // first row of the cell line, its characters
-    // Band lines: a # where a cell of a virtual row beyond the matrix holds a damaged index.
-    const auto band = [&](const Span& span, bool above) {
-        if (span.empty()) return;
-        // Lines of `ch` rows each, starting at the first damaged row below the map (or ending at
-        // the last one above it): not aligned with the map's cells, so no line repeats a map row.
-        const std::ptrdiff_t first_row = floor_div(span.lo, bc), last_row = floor_div(span.hi, bc);
-        const std::ptrdiff_t count = (last_row - first_row) / ch + 1;
-        const std::ptrdiff_t shown = std::min<std::ptrdiff_t>(count, kMaxBandLines);
-        for (std::ptrdiff_t i = 0; i < shown; ++i) {
-            const std::ptrdiff_t r0 = above ? last_row - ch + 1 - (shown - 1 - i) * ch : first_row + i * ch;
-            std::string text(grid_cols_, ' ');
-            for (std::size_t c = 0; c < grid_cols_; ++c) {
-                const auto c0 = static_cast<std::ptrdiff_t>(c) * cw;
-                const auto c1 = std::min(c0 + cw, bc) - 1;
-                for (std::ptrdiff_t r = r0; r < r0 + ch && c0 <= c1; ++r) {
-                    if (r * bc + c0 <= span.hi && r * bc + c1 >= span.lo) text[c] = kOutOfBounds;
-                }
-            }
-            lines.emplace_back(r0, text);
-        }
-    };
-    band(before, true);
-    const std::size_t band_before = lines.size();
-    bool seen[128] = {};
+    std::vector<MapLine> lines = band_lines(before, true, grid);
+    std::string shown;  // every character of the map proper, for the legend
     for (std::size_t r = 0; r < grid_rows_; ++r) {
         std::string text;
         for (std::size_t c = 0; c < grid_cols_; ++c) text += cell_char(cells_[r * grid_cols_ + c]);
-        for (const char x : text) seen[static_cast<unsigned char>(x)] = true;
-        lines.emplace_back(static_cast<std::ptrdiff_t>(r) * ch, text);
+        shown += text;
+        lines.push_back({static_cast<std::ptrdiff_t>(r) * grid.cell_rows, text});
     }
-    band(after, false);
-    const bool out_of_bounds = lines.size() > band_before + grid_rows_ || band_before > 0;
-    if (!out_of_bounds && std::count(std::begin(seen), std::end(seen), true) < 2) return {};  // no pattern to show
+    for (auto& line : band_lines(after, false, grid)) lines.push_back(std::move(line));
+    const bool out_of_bounds = lines.size() > grid_rows_;
+    const bool one_state = shown.find_first_not_of(shown.front()) == std::string::npos;
+    if (!out_of_bounds && one_state) return {};  // all right, or all wrong the same way: no pattern to show
 
     std::size_t label_width = 6;  // "column"
-    for (const auto& line : lines) label_width = std::max(label_width, 4 + std::to_string(line.first).size());
-    std::string out = fmt::format("map of {} ({}×{}; each character is {}):\n", name, rows_, cols_,
-                                  cell_rows_ * cell_cols_ == 1
-                                      ? std::string("one element")
-                                      : fmt::format("{} row{} × {} column{}", cell_rows_, cell_rows_ == 1 ? "" : "s",
-                                                    cell_cols_, cell_cols_ == 1 ? "" : "s"));
+    for (const auto& line : lines) label_width = std::max(label_width, 4 + std::to_string(line.row).size());
+    const std::string cell = cell_rows_ * cell_cols_ == 1
+                                 ? std::string("one element")
+                                 : fmt::format("{} row{} × {} column{}", cell_rows_, cell_rows_ == 1 ? "" : "s",
+                                               cell_cols_, cell_cols_ == 1 ? "" : "s");
+    std::string out = fmt::format("map of {} ({}×{}; each character is {}):\n", name, rows_, cols_, cell);
     out += trimmed(fmt::format("  {:>{}}  {}", "column", label_width, ruler(grid_cols_, cell_cols_))) + "\n";
-    for (const auto& [row, text] : lines) {
-        out += trimmed(fmt::format("  {:>{}}  {}", fmt::format("row {}", row), label_width, text)) + "\n";
+    for (const auto& line : lines) {
+        out += trimmed(fmt::format("  {:>{}}  {}", fmt::format("row {}", line.row), label_width, line.text)) + "\n";
     }
-    std::string legend = "  . right";
-    if (seen[static_cast<unsigned char>(kWrong)]) legend += "   X wrong";
-    if (seen[static_cast<unsigned char>(kNeverWritten)]) legend += "   - never written";
-    if (seen[static_cast<unsigned char>(kReadOutside)]) legend += "   ! read outside an input";
-    if (out_of_bounds) legend += "   # written out of bounds";
-    if (seen[static_cast<unsigned char>(kUnchecked)]) legend += "   (blank) not checked";
-    return out + legend;
+    return out + legend(shown, out_of_bounds);
 }
 
 }  // namespace course
