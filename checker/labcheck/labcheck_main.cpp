@@ -19,6 +19,7 @@
 #include "worker.hpp"
 
 #include "util/course_root.hpp"
+#include "util/edition.hpp"
 #include "harness/defines.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
@@ -222,6 +223,7 @@ int main(int argc, char** argv) {
     submission->excludes(solutions)->excludes(class_dir);
     solutions->excludes(class_dir);
     hidden->excludes(no_hidden);
+    course::fit_help_to_edition(app, {"--solutions", "--student-edition", "--hidden"});  // not in the student edition
 
     try {
         app.parse(argc, argv);

@@ -1,10 +1,14 @@
 #include "student_edition.hpp"
 
+#include "edition_text.hpp"
+
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 namespace labcheck {
 
@@ -16,6 +20,24 @@ namespace {
 bool is_build_folder(const fs::path& dir) {
     std::error_code ec;
     return fs::exists(dir / "meson-private", ec) || fs::exists(dir / "build.ninja", ec);
+}
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Copies one file, changing what names things the edition lacks (edition_text.hpp).
+void copy_file(const fs::path& from, const fs::path& to, const std::string& relative) {
+    const bool markdown = from.extension() == ".md";
+    if (!markdown && relative != "meson_options.txt") {
+        fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+        return;
+    }
+    const std::string text = read_text(from);
+    std::ofstream(to, std::ios::binary) << (markdown ? student_markdown(text, relative) : student_meson_options(text));
 }
 
 bool inside(const fs::path& path, const fs::path& folder) {
@@ -51,7 +73,7 @@ void copy_tree(const fs::path& from, const fs::path& to, const fs::path& root, c
             if (is_build_folder(path)) continue;
             copy_tree(path, to / path.filename(), root, target, summary);
         } else if (entry.is_regular_file()) {
-            fs::copy_file(path, to / path.filename(), fs::copy_options::overwrite_existing);
+            copy_file(path, to / path.filename(), relative);
             ++summary.files;
         }
     }

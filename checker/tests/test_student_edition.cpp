@@ -1,6 +1,7 @@
 // The student edition leaves out solutions/, the hidden sizes, the mutants,
 // git data and build folders, and copies everything else.
 #include "class_grading.hpp"
+#include "edition_text.hpp"
 #include "student_edition.hpp"
 
 #include "util/user_error.hpp"
@@ -69,5 +70,45 @@ TEST_CASE("class folder: one sub-folder per student, hidden ones skipped") {
     REQUIRE(folders.size() == 2);
     CHECK(folders[0].filename() == "alice");
     CHECK_THROWS_WITH_AS(student_folders(base / "nobody"), doctest::Contains("does not exist"), course::UserError);
+    fs::remove_all(base);
+}
+
+TEST_CASE("student edition: full-clone-only parts of Markdown are left out, unbalanced markers are errors") {
+    const std::string text =
+        "# Course\n"
+        "keep\n"
+        "<!-- full clone only -->\n"
+        "- `solutions/` holds the kernels\n"
+        "<!-- end full clone only -->\n"
+        "lab run 01 --solution   # the instructor's (full clone only)\n"
+        "| `labs/` | yours |\n";
+    CHECK(student_markdown(text, "README.md") == "# Course\nkeep\n| `labs/` | yours |\n");
+    CHECK_THROWS_WITH_AS(student_markdown("<!-- full clone only -->\nx\n", "README.md"),
+                         doctest::Contains("README.md:1"), course::UserError);
+    CHECK_THROWS_WITH_AS(student_markdown("x\n<!-- end full clone only -->\n", "labs/01/README.md"),
+                         doctest::Contains("labs/01/README.md:2"), course::UserError);
+}
+
+TEST_CASE("student edition: slides_solutions defaults to false there") {
+    const std::string options = "option('slides', type : 'feature', value : 'auto')\n"
+                                "option('slides_solutions', type : 'boolean', value : true,\n"
+                                "       description : 'x')\n";
+    const std::string edited = student_meson_options(options);
+    CHECK(edited.find("option('slides_solutions', type : 'boolean', value : false,") != std::string::npos);
+    CHECK(edited.find("value : 'auto'") != std::string::npos);
+    CHECK_THROWS_WITH_AS(student_meson_options("option('slides', type : 'feature', value : 'auto')\n"),
+                         doctest::Contains("slides_solutions"), course::UserError);
+
+    // The edition of a course applies both.
+    const fs::path base = fs::temp_directory_path() / ("labcheck-edition-text-" + std::to_string(getpid()));
+    fs::remove_all(base);
+    write(base / "course/labs/01-x/README.md", "a\n<!-- full clone only -->\nb\n<!-- end full clone only -->\n");
+    write(base / "course/meson_options.txt", options);
+    make_student_edition(base / "course", base / "edition");
+    std::ifstream readme(base / "edition/labs/01-x/README.md");
+    std::string first;
+    std::getline(readme, first);
+    CHECK(first == "a");
+    CHECK(fs::file_size(base / "edition/labs/01-x/README.md") == 2);
     fs::remove_all(base);
 }

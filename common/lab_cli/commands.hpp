@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace course {
 
 struct CommonOptions {
@@ -62,5 +66,14 @@ struct BenchOptions {
 };
 
 int bench_command(const CommonOptions& common, const BenchOptions& options);
+
+struct HintOptions {
+    std::string lab;          // "04"
+    std::string level = "1";  // 1 a question, 2 the idea, 3 the shape of the code
+};
+
+// `lab hint NN [LEVEL]` (hint_command.cpp): adds the subcommand to `app`, filling `options`.
+CLI::App* add_hint_subcommand(CLI::App& app, HintOptions& options);
+int hint_command(const CommonOptions& common, const HintOptions& options);
 
 }  // namespace course

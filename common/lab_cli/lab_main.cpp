@@ -2,6 +2,7 @@
 // subcommand is a thin layer over the harness in common/.
 #include "commands.hpp"
 #include "harness/kernel_launch.hpp"
+#include "util/edition.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -69,12 +70,18 @@ int main(int argc, char** argv) {
     tune_cmd->add_option("--seed", tune.seed, "seed of the random inputs of the checks");
     tune_cmd->get_option("--solution")->excludes(tune_cmd->get_option("--submission"));
 
+    HintOptions hint;
+    auto* hint_cmd = add_hint_subcommand(app, hint);
+
+    fit_help_to_edition(app, {"--solution", "--mine"});  // no solutions/ in the student edition
+
     CLI11_PARSE(app, argc, argv);
     try {
         if (devices->parsed()) return devices_command(common);
         if (run_cmd->parsed()) return run_command(common, run);
         if (tune_cmd->parsed()) return tune_command(common, tune);
         if (bench_cmd->parsed()) return bench_command(common, bench);
+        if (hint_cmd->parsed()) return hint_command(common, hint);
     } catch (const UserError& error) {
         fmt::print(stderr, "error: {}\n", error.what());
         return 2;

@@ -21,8 +21,19 @@ MismatchKind classify(float got) {
     return MismatchKind::wrong_value;
 }
 
+ElementState state_of(MismatchKind kind) {
+    switch (kind) {
+        case MismatchKind::never_written: return ElementState::never_written;
+        case MismatchKind::read_outside: return ElementState::read_outside;
+        case MismatchKind::not_a_number:
+        case MismatchKind::wrong_value: break;
+    }
+    return ElementState::wrong_value;
+}
+
 void record(Comparison& result, std::size_t row, std::size_t col, double expected, float got, double allowed) {
     const auto kind = classify(got);
+    result.map.add(row, col, state_of(kind));
     ++result.wrong;
     if (kind == MismatchKind::never_written) ++result.never_written;
     if (!result.first) result.first = Mismatch{row, col, expected, got, allowed, kind};
@@ -32,12 +43,17 @@ void record(Comparison& result, std::size_t row, std::size_t col, double expecte
 
 Comparison compare_exact(const Matrix& expected, const Matrix& got) {
     Comparison result;
+    result.map = ResultMap(expected.rows, expected.cols);
     for (std::size_t r = 0; r < expected.rows; ++r) {
         for (std::size_t c = 0; c < expected.cols; ++c) {
             ++result.checked;
             const float want = expected.at(r, c);
             const float have = got.at(r, c);
-            if (float_bits(want) != float_bits(have)) record(result, r, c, want, have, 0.0);
+            if (float_bits(want) != float_bits(have)) {
+                record(result, r, c, want, have, 0.0);
+            } else {
+                result.map.add(r, c, ElementState::right);
+            }
         }
     }
     return result;
@@ -45,6 +61,7 @@ Comparison compare_exact(const Matrix& expected, const Matrix& got) {
 
 Comparison compare_with_reference(const MatmulReference& reference, const Matrix& got, double tolerance_factor) {
     Comparison result;
+    result.map = ResultMap(got.rows, reference.cols);
     for (std::size_t i = 0; i < reference.rows.size(); ++i) {
         const std::size_t row = reference.rows[i];
         for (std::size_t c = 0; c < reference.cols; ++c) {
@@ -53,7 +70,11 @@ Comparison compare_with_reference(const MatmulReference& reference, const Matrix
             const double allowed = tolerance_factor * kUnitRoundoff * reference.magnitude[i * reference.cols + c];
             const float have = got.at(row, c);
             // Written so that a NaN fails: NaN compares false.
-            if (!(std::fabs(static_cast<double>(have) - want) <= allowed)) record(result, row, c, want, have, allowed);
+            if (!(std::fabs(static_cast<double>(have) - want) <= allowed)) {
+                record(result, row, c, want, have, allowed);
+            } else {
+                result.map.add(row, c, ElementState::right);
+            }
         }
     }
     return result;

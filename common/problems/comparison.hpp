@@ -5,6 +5,7 @@
 
 #include "harness/matrix.hpp"
 #include "problems/reference.hpp"
+#include "problems/result_map.hpp"
 
 #include <optional>
 #include <string>
@@ -31,6 +32,7 @@ struct Comparison {
     std::size_t wrong = 0;          // every kind of mismatch
     std::size_t never_written = 0;  // of which never written
     std::optional<Mismatch> first;  // in row-major order
+    ResultMap map;                  // every checked element, as a small character map
     bool ok() const { return wrong == 0; }
 };
 

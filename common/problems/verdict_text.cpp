@@ -45,6 +45,10 @@ std::string verdict_text(const Comparison& comparison, const GuardDamage& damage
                 output.padded_rows, output.padded_cols, output.name, output.rows, output.cols);
         }
     }
+    // The map last: the first sentence stays the summary a report quotes.
+    if (!text.empty() && !comparison.map.empty()) {
+        text += "\n" + comparison.map.drawn(output.name, damage, padded ? output.padded_cols : output.cols);
+    }
     return text;
 }
 

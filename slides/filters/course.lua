@@ -19,8 +19,9 @@ problem stops the build with a message naming the deck and the block:
    of an included file is validated: a region opened twice, closed without
    being opened, or never closed fails the build, as do a missing file and an
    unknown region. Without `region`, the whole file is shown. The common
-   indentation of the region is removed. In the student edition (no
-   solutions/ folder) an include from solutions/ becomes a box that says so.
+   indentation of the region is removed. With metadata slides-solutions false
+   (meson -Dslides_solutions=false, the student edition's default) or no
+   solutions/ folder, an include from solutions/ becomes a box that says so.
 
 2. Every code block, included or written in the deck, must fit a 1280×720
    slide: at most MAX_LINES (18) lines of at most MAX_COLUMNS (92) characters,
@@ -70,6 +71,7 @@ local depfile = nil
 local deps = {}          -- files read, in order
 local dep_seen = {}
 local lab = nil          -- the lab this deck leads to ("04"), from metadata
+local show_solutions = true  -- metadata slides-solutions (meson -Dslides_solutions)
 
 local function fail(message)
   error('\n' .. deck .. ': ' .. message .. '\n', 0)
@@ -197,7 +199,7 @@ local function resolve_include(path, region)
   if path:match('^/') or path:match('%.%.') then
     fail('include="' .. path .. '": give a path inside the course, relative to its root')
   end
-  if path:match('^solutions/') and not is_dir(root .. 'solutions') then
+  if path:match('^solutions/') and (not show_solutions or not is_dir(root .. 'solutions')) then
     return nil
   end
   local lines = split_lines(read_file(path, 'included file'))
@@ -486,9 +488,9 @@ local function code_block(cb, narrow)
     local text
     text, label = resolve_include(path, region)
     if text == nil then
-      local note = pandoc.Para({ pandoc.Str('Solution code: '), pandoc.Code(path), pandoc.Str(', region '),
-                                 pandoc.Code(region or '(whole file)'),
-                                 pandoc.Str('. Solutions are not part of the student edition; your instructor shows this slide after the lab.') })
+      local which = path:match('^solutions/(%d%d)%-') or ''
+      local note = pandoc.Para({ pandoc.Str("The code of lab " .. which .. "'s solution goes here. These " ..
+                                 "slides are built without solution code; your instructor shows it after the lab.") })
       return pandoc.Div({ note }, pandoc.Attr('', { 'solution-placeholder' }))
     end
     cb.text = text
@@ -574,6 +576,16 @@ local function meta(m)
   end
   if root:sub(-1) ~= '/' then root = root .. '/' end
   if m['depfile'] then depfile = stringify(m['depfile']) end
+  local solutions = m['slides-solutions']   -- -M slides-solutions:false arrives as a Lua boolean
+  if type(solutions) == 'boolean' then
+    show_solutions = solutions
+  elseif solutions ~= nil then
+    local value = stringify(solutions)
+    if value ~= 'true' and value ~= 'false' then
+      fail('metadata slides-solutions: "' .. value .. '" is neither true nor false')
+    end
+    show_solutions = value == 'true'
+  end
   if m['lab'] then
     lab = stringify(m['lab'])
     if not lab:match('^%d%d$') then fail('metadata lab: "' .. lab .. '" is not a two-digit lab number') end

@@ -11,7 +11,9 @@
           - every marker in the kernel files is used by some deck;
           - no code block written in a deck repeats a line of a kernel file
             (code is included by marker, never pasted);
-          - the decks also render in the student edition (no solutions/).
+          - built with slides-solutions false (meson -Dslides_solutions=false, the
+            student edition's default), the decks hold no line of a solution
+            kernel, and they render in a copy without solutions/.
 
     ... --layout CHROMIUM [--screenshots DIR] [--only 03]
         Opens every rendered deck in headless Chromium at 1280×720 and fails if
@@ -36,12 +38,16 @@ FENCE = re.compile(r"^(```+|~~~+)\s*(\{[^}]*\}|[\w.+-]*)\s*$")
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 
 
-def render(pandoc, args, deck, out, root=None):
-    """Renders one deck; returns (deck, error text or None)."""
+def render(pandoc, args, deck, out, root=None, solutions=None):
+    """Renders one deck; returns (deck, error text or None). `root` and `solutions` (True/False)
+    replace the build's course root and slides-solutions metadata."""
     argv = [pandoc] + list(args)
     if root is not None:
         argv = [a if not a.startswith("--metadata=course-root:") else "--metadata=course-root:" + str(root)
                 for a in argv]
+    if solutions is not None:
+        argv = [a for a in argv if not a.startswith("--metadata=slides-solutions:")]
+        argv.append("--metadata=slides-solutions:" + ("true" if solutions else "false"))
     argv += [str(deck), "--output=" + str(out)]
     proc = subprocess.run(argv, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -49,10 +55,10 @@ def render(pandoc, args, deck, out, root=None):
     return deck, None
 
 
-def render_all(pandoc, args, decks, folder, root=None):
+def render_all(pandoc, args, decks, folder, root=None, solutions=None):
     errors = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        jobs = [pool.submit(render, pandoc, args, d, folder / (d.stem + ".html"), root) for d in decks]
+        jobs = [pool.submit(render, pandoc, args, d, folder / (d.stem + ".html"), root, solutions) for d in decks]
         for job in jobs:
             deck, error = job.result()
             if error:
@@ -162,21 +168,60 @@ def check_static(root, decks):
     return problems
 
 
-def student_edition(root, pandoc, args, decks, tmp):
-    """Renders the decks in a copy of the course without solutions/."""
-    copy = tmp / "student-edition"
-    for folder in ("labs", "kernels", "docs", "slides"):
-        if (root / folder).is_dir():
-            shutil.copytree(root / folder, copy / folder, ignore=shutil.ignore_patterns("*.html", "*.pdf"))
-    out = tmp / "student-html"
-    out.mkdir()
-    copied = [copy / "slides" / d.name for d in decks]
-    errors = render_all(pandoc, args, copied, out, root=copy)
-    problems = [f"student edition: {e}" for e in errors]
-    if not errors and (root / "solutions").is_dir():
-        placeholders = sum(p.read_text(encoding="utf-8").count("solution-placeholder") for p in out.glob("*.html"))
-        if placeholders == 0:
-            problems.append("student edition: no solution placeholder rendered, yet decks include solutions")
+def solution_only_lines(root):
+    """Lines of the solution kernels that no stub or shared kernel has: code a deck built
+    without solutions must not show."""
+    def lines(folder):
+        found = set()
+        for path in (root / folder).rglob("*.cl") if (root / folder).is_dir() else []:
+            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+                stripped = line.strip()
+                if len(stripped) >= 24 and not stripped.startswith("//"):
+                    found.add(stripped)
+        return found
+    return lines("solutions") - lines("labs") - lines("kernels")
+
+
+def code_text(page):
+    """The text of every code block of an HTML page, tags removed."""
+    text = []
+    for block in re.findall(r"<pre[^>]*>(.*?)</pre>", page, re.S):
+        text.append(html.unescape(re.sub(r"<[^>]+>", "", block)))
+    return "\n".join(text)
+
+
+def shown_solution_lines(folder, solution_lines):
+    code = "\n".join(code_text(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.html")))
+    shown = {line.strip() for line in code.splitlines()}
+    return sorted(solution_lines & shown)
+
+
+def without_solutions(root, pandoc, args, decks, tmp, full_html):
+    """Renders the decks with slides-solutions false, in a copy of the course that has
+    solutions/ (the option alone must keep them out) and in one without it (the student
+    edition): no solution line may appear, while the full render shows some."""
+    problems = []
+    solution_lines = solution_only_lines(root)
+    if (root / "solutions").is_dir() and not shown_solution_lines(full_html, solution_lines):
+        problems.append("the decks built with solutions show no solution line: this check cannot see code")
+    for name, folders in (("slides_solutions=false", ("labs", "kernels", "docs", "slides", "solutions")),
+                          ("student edition", ("labs", "kernels", "docs", "slides"))):
+        copy = tmp / name.replace("=", "-").replace(" ", "-")
+        for folder in folders:
+            if (root / folder).is_dir():
+                shutil.copytree(root / folder, copy / folder, ignore=shutil.ignore_patterns("*.html", "*.pdf"))
+        out = tmp / (copy.name + "-html")
+        out.mkdir()
+        errors = render_all(pandoc, args, [copy / "slides" / d.name for d in decks], out, root=copy, solutions=False)
+        problems += [f"{name}: {e}" for e in errors]
+        if errors:
+            continue
+        for line in shown_solution_lines(out, solution_lines):
+            problems.append(f"{name}: a deck shows the solution line {line!r}")
+        if (root / "solutions").is_dir():
+            placeholders = sum(p.read_text(encoding="utf-8").count("solution-placeholder") for p in out.glob("*.html"))
+            if placeholders == 0:
+                problems.append(f"{name}: no solution placeholder rendered, yet decks include solutions")
     return problems
 
 
@@ -242,7 +287,7 @@ def main():
                     problems += check_self_contained(page.read_text(encoding="utf-8"), page.name)
             problems += check_static(root, decks)
             if not problems:
-                problems += student_edition(root, args.pandoc, pandoc_args, decks, tmp)
+                problems += without_solutions(root, args.pandoc, pandoc_args, decks, tmp, out)
 
     if problems:
         print(f"{len(problems)} problem(s) with the slides:\n")
@@ -251,7 +296,7 @@ def main():
         return 1
     print(f"{len(decks)} decks: all render" + (", laid out within 1280x720" if args.layout else
                                                ", self-contained, every lab led to, every marker used, "
-                                               "student edition renders"))
+                                               "no solution code with slides_solutions=false"))
     return 0
 
 

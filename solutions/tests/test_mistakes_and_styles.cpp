@@ -66,3 +66,21 @@ TEST_CASE("kernels with a classic mistake are reported wrong, naming an element 
         CHECK(wrong->problem.find("c[") != std::string::npos);
     }
 }
+
+TEST_CASE("a wrong result comes with a map of the output, below the first wrong element") {
+    // checker/mutants: a lab-02 kernel that stores without the bounds test. At 37×50 with 16×16
+    // tiles, work-items of the margin store past the end of at (the rows of # below the map) and,
+    // racing with the rightful writers, over some of its elements: which of those hold a wrong
+    // value depends on the order the work-items ran in, so only the map's frame is checked here.
+    const auto unguarded = open_file("02", root() / "checker/mutants/runtime/02-transpose-local/unguarded_store.cl",
+                                     {{"TILE_SIZE", "16"}});
+    const auto verdict = check_sizes(*unguarded, {"37x50"});
+    REQUIRE_FALSE(verdict[0].ok);
+    const std::string& text = verdict[0].problem;
+    CHECK(text.rfind("out-of-bounds write", 0) == 0);  // the first sentence stays the summary
+    CHECK(text.find("map of at (50×37; each character is 4 rows × 2 columns):\n") != std::string::npos);
+    CHECK(text.find("  column  0       16      32\n") != std::string::npos);
+    CHECK(text.find("\n  row 48  ") != std::string::npos);  // the matrix's last line of cells
+    CHECK(text.find("\n  row 50  #") != std::string::npos);  // the first row past its end
+    CHECK(text.find("# written out of bounds") != std::string::npos);
+}
