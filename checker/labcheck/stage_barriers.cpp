@@ -57,15 +57,15 @@ StaticBlindness static_blindness(const std::vector<Finding>& findings, const Uni
         if (f.rule == "static-incomplete") return {"it did not finish"};
         if (f.rule == "static-unavailable") return {"it is not part of this build of labcheck", true};
     }
-    const auto* event = static_run.first("static");
-    const auto* built = dynamic.runs.empty() ? nullptr : dynamic.runs.front()->first("build");
-    if (event != nullptr && built != nullptr && event->contains("kernels")) {
-        const auto& seen = event->at("kernels");
-        for (const auto& name : built->value("kernels", nlohmann::json::array())) {
+    const auto* event = static_run.first<StaticEvent>();
+    const auto* built = dynamic.runs.empty() ? nullptr : dynamic.runs.front()->first<BuildEvent>();
+    if (event != nullptr && built != nullptr && event->kernels) {
+        const auto& seen = *event->kernels;
+        for (const auto& name : built->kernels) {
             if (std::find(seen.begin(), seen.end(), name) == seen.end()) {
                 return {fmt::format("it did not see the kernel {} that the compiler builds (a macro or a "
                                     "condition hides it from the analysis)",
-                                    name.get<std::string>())};
+                                    name)};
             }
         }
     }
@@ -85,21 +85,21 @@ bool dynamic_complete(const std::vector<Finding>& findings, const DynamicRuns& d
 
 std::vector<Finding> static_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
     std::vector<Finding> findings;
-    if (const auto* event = run.first("static")) {
-        for (const auto& item : event->at("findings")) {
+    if (const auto* event = run.first<StaticEvent>()) {
+        for (const auto& item : event->findings) {
             Finding f;
             f.source = "static";
-            f.rule = item.value("rule", "");
-            f.error = item.value("error", true) && f.rule != "parse-error";
-            f.file = item.value("file", lab.file_display());
-            f.line = item.value("line", 0u);
+            f.rule = item.rule;
+            f.error = item.error && f.rule != "parse-error";
+            f.file = item.file.empty() ? lab.file_display() : item.file;
+            f.line = item.line;
             f.summary = fmt::format("{}{}", f.line > 0 ? fmt::format("line {}: ", f.line) : "", rule_words(f.rule));
-            f.message = item.value("message", "");
+            f.message = item.message;
             findings.push_back(std::move(f));
         }
         return findings;
     }
-    if (run.first("static-unavailable") != nullptr) {
+    if (run.first<StaticUnavailableEvent>() != nullptr) {
         findings.push_back(warning("static-unavailable", "static analysis is not part of this build",
                                    "This labcheck was built without the static barrier analysis (checker/static), so "
                                    "only Oclgrind's dynamic checks ran."));
@@ -113,8 +113,8 @@ std::vector<Finding> static_findings(const LabUnderTest& lab, const UnitRun& run
         findings.push_back(warning("static-incomplete", "the static analysis did not finish",
                                    "The static barrier analysis stopped: " + end.text +
                                        " Only Oclgrind's dynamic checks count for this file."));
-    } else if (const auto* error = run.first("error")) {
-        grader_problem = error->value("message", "");
+    } else if (const auto* error = run.first<ErrorEvent>()) {
+        grader_problem = error->message;
     }
     return findings;
 }
@@ -127,56 +127,54 @@ std::string sizes_text(const UnitRun& run) {
 
 std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
     std::vector<Finding> findings;
-    const auto* device = run.first("device");
-    if (device == nullptr || run.first("error") != nullptr) {
+    const auto* device = run.first<DeviceEvent>();
+    const auto* error = run.first<ErrorEvent>();
+    if (device == nullptr || error != nullptr) {
         const AbnormalEnd end = abnormal_end(run, "");
-        const auto* error = run.first("error");
-        grader_problem = fmt::format("Oclgrind could not run the kernel: {}",
-                                     error != nullptr ? error->value("message", "") : end.text);
+        grader_problem = fmt::format("Oclgrind could not run the kernel: {}", error != nullptr ? error->message : end.text);
         return findings;
     }
-    std::string platform = device->value("platform", "");
+    std::string platform = device->platform;
     std::transform(platform.begin(), platform.end(), platform.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (platform.find("oclgrind") == std::string::npos) {
         grader_problem =
-            fmt::format("Oclgrind did not take over OpenCL: the worker ran on {}", device->value("label", "?"));
+            fmt::format("Oclgrind did not take over OpenCL: the worker ran on {}", device->label);
         return findings;
     }
-    if (const auto* build = run.first("build"); build != nullptr && !build->value("ok", false)) {
+    if (const auto* build = run.first<BuildEvent>(); build != nullptr && !build->ok) {
         findings.push_back(warning("oclgrind-build", "Oclgrind's compiler could not build the kernel",
                                    "The kernel builds on the graded device but not in Oclgrind, so the dynamic "
                                    "checks did not run: " +
-                                       build->value("message", "")));
+                                       build->message));
         return findings;
     }
 
     DynamicContext context;
     context.student_file = lab.file_display();
-    if (const auto* build = run.first("build")) {
-        for (const auto& name : build->value("kernels", nlohmann::json::array()))
-            context.student_kernels.push_back(name);
-        context.student_source = build->value("source", "");
+    if (const auto* build = run.first<BuildEvent>()) {
+        context.student_kernels = build->kernels;
+        context.student_source = build->source;
     }
     const OclgrindOutput output = parse_oclgrind_output(run.output);
     findings = dynamic_findings(output, context);
 
     // A size Oclgrind did not simulate is not a size it found nothing at.
-    if (const auto* skipped = run.first("set-skipped")) {
+    if (const auto* skipped = run.first<SetSkippedEvent>()) {
         findings.push_back(warning("oclgrind-not-run", "Oclgrind could not run the kernel at one define set",
                                    fmt::format("Oclgrind did not run the kernel at define set '{}': {}. Its dynamic "
                                                "checks (data races, barrier divergence) did not happen there.",
-                                               run.job.define_set, skipped->value("reason", ""))));
+                                               run.job.define_set, skipped->reason)));
     }
-    for (const auto* check : run.all("check")) {
-        if (check->value("ran", true)) continue;
+    for (const auto* check : run.all<CheckEvent>()) {
+        if (check->ran) continue;
         findings.push_back(
             warning("oclgrind-not-run", "Oclgrind could not run the kernel at one size",
                     fmt::format("Under Oclgrind, at size {}{}, the kernel did not run to the end, so Oclgrind's checks "
                                 "did not happen there: {}",
-                                check->value("size", "?"),
+                                check->check.size,
                                 run.job.define_set.empty() ? "" : " and define set '" + run.job.define_set + "'",
-                                check->value("problem", ""))));
+                                check->problem)));
     }
 
     const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));

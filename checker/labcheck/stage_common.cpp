@@ -112,17 +112,18 @@ std::string LabUnderTest::reproduce(const std::string& size, std::uint64_t seed,
 }
 
 std::string unfinished_activity(const UnitRun& run) {
-    const auto starts = run.all("check-start");
-    const auto done = run.all("check");
+    const auto starts = run.all<CheckStartEvent>();
+    const auto done = run.all<CheckEvent>();
     if (starts.size() > done.size()) {
-        const auto& s = *starts.back();
-        return fmt::format("while checking size {} (seed {}{}){}", s.value("size", "?"), s.value("seed", 1),
-                           s.value("hidden", false) ? ", a hidden size" : "",
+        const auto& s = starts.back()->check;
+        return fmt::format("while checking size {} (seed {}{}){}", s.size, s.seed, s.hidden ? ", a hidden size" : "",
                            run.job.define_set.empty() ? "" : " at define set '" + run.job.define_set + "'");
     }
-    if (run.first("build") == nullptr && run.first("device") != nullptr) return "while building the kernel";
-    if (run.first("device") == nullptr && run.job.kind != JobKind::static_analysis) return "while opening the device";
-    if (run.job.kind == JobKind::speedup && run.first("build") != nullptr) return "while timing the kernel";
+    const bool built = run.first<BuildEvent>() != nullptr;
+    const bool opened = run.first<DeviceEvent>() != nullptr;
+    if (!built && opened) return "while building the kernel";
+    if (!opened && run.job.kind != JobKind::static_analysis) return "while opening the device";
+    if (run.job.kind == JobKind::speedup && built) return "while timing the kernel";
     return {};
 }
 
@@ -130,6 +131,17 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
     AbnormalEnd end;
     const auto& o = run.outcome;
     const std::string lab = run.job.lab_folder.substr(0, 2);
+    if (!run.events.unreadable.empty()) {
+        // Nothing the child said counts: it may have crashed half-way through a line's fields, or be hostile.
+        end.happened = true;
+        end.grader_problem = true;
+        end.text = fmt::format(
+            "the grader's worker process reported something the grader cannot read: {}. No result of this run "
+            "counts; run labcheck again, and if it happens again, tell the instructor (it is a fault of the "
+            "grader or its install, or the kernel damaged the worker's memory).",
+            run.events.unreadable);
+        return end;
+    }
     switch (o.end) {
         case ChildEnd::exited:
             if (o.exit_code == kWorkerOutOfMemory) {
@@ -141,9 +153,9 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
             } else if (o.exit_code == kWorkerInternalError || o.exit_code != 0) {
                 end.happened = true;
                 end.grader_problem = true;
-                const auto* error = run.first("error");
+                const auto* error = run.first<ErrorEvent>();
                 end.text = fmt::format("the grader's worker process failed (exit status {}){}", o.exit_code,
-                                       error != nullptr ? ": " + error->value("message", "") : std::string());
+                                       error != nullptr ? ": " + error->message : std::string());
             }
             break;
         case ChildEnd::timed_out:
@@ -188,8 +200,8 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
 }
 
 bool build_failed(const UnitRun& run) {
-    const auto* build = run.first("build");
-    return build != nullptr && !build->value("ok", false);
+    const auto* build = run.first<BuildEvent>();
+    return build != nullptr && !build->ok;
 }
 
 StageResult not_run(const LabUnderTest& lab, Stage stage, const std::string& why) {

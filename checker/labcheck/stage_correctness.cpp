@@ -45,9 +45,9 @@ std::string terse(const std::string& sentence) {
 }
 
 bool on_pocl(const UnitRun& run) {
-    const auto* device = run.first("device");
+    const auto* device = run.first<DeviceEvent>();
     if (device == nullptr) return false;
-    std::string platform = device->value("platform", "");
+    std::string platform = device->platform;
     for (auto& c : platform) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return platform.find("portable computing language") != std::string::npos ||
            platform.find("pocl") != std::string::npos;
@@ -66,30 +66,30 @@ struct SetTally {
 SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
     SetTally t;
     const auto& planned = run.job.checks;
-    if (const auto* skipped = run.first("set-skipped")) {
-        t.skipped = skipped->value("reason", "");
+    if (const auto* skipped = run.first<SetSkippedEvent>()) {
+        t.skipped = skipped->reason;
         return t;
     }
     t.run = planned.size();
-    if (const auto* build = run.first("build"); build != nullptr && !build->value("ok", false)) {
+    if (const auto* build = run.first<BuildEvent>(); build != nullptr && !build->ok) {
         // Only a set other than the first can get here: the build stage judges the first.
         const std::string text = fmt::format("the kernel does not build at define set {}: {}", set_label(run),
-                                             first_sentence(build->value("message", "")));
+                                             first_sentence(build->message));
         t.first_failure = text;
         t.failures.push_back(
             text + "\n  reproduce: " + lab.reproduce(planned.empty() ? "1x1" : planned[0].size, 1, run.job.defines));
         for (const auto& c : planned) t.hidden += c.hidden;
         return t;
     }
-    const auto results = run.all("check");
+    const auto results = run.all<CheckEvent>();
     for (std::size_t i = 0; i < results.size() && i < planned.size(); ++i) {
         const auto& event = *results[i];
         if (planned[i].hidden) ++t.hidden;
-        if (event.value("ok", false)) {
+        if (event.ok) {
             ++t.passed;
             continue;
         }
-        const std::string problem = event.value("problem", "");
+        const std::string& problem = event.problem;
         if (t.failures.empty()) {
             t.first_failure = fmt::format("{}{}: {}", planned[i].size,
                                           run.job.define_set.empty() ? "" : " at '" + run.job.define_set + "'",
@@ -124,16 +124,16 @@ SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
 bool pocl_miscompiled(const SetRuns& set) {
     if (set.pocl_cbs == nullptr || set.check == nullptr) return false;
     const auto& again = *set.pocl_cbs;
-    if (!again.ended_normally() || again.first("set-skipped") != nullptr) return false;
-    const auto results = again.all("check");
+    if (!again.ended_normally() || again.first<SetSkippedEvent>() != nullptr) return false;
+    const auto results = again.all<CheckEvent>();
     if (results.empty() || results.size() != again.job.checks.size()) return false;
     for (const auto* event : results) {
-        if (!event->value("ok", false)) return false;
+        if (!event->ok) return false;
     }
     // Only wrong numbers qualify: a crash, a time-out or a result that changed between runs is the kernel's.
     if (!set.check->ended_normally()) return false;
-    for (const auto* event : set.check->all("check")) {
-        if (event->value("unstable", false)) return false;
+    for (const auto* event : set.check->all<CheckEvent>()) {
+        if (event->unstable) return false;
     }
     return true;
 }

@@ -65,17 +65,17 @@ WorkerJob at_set(WorkerJob job, const course::DefineSet& set) {
 // that changed between runs), on PoCL: worth a second opinion from PoCL's other work-group compiler.
 std::vector<SizeCheck> wrong_on_pocl(const UnitRun& run) {
     std::vector<SizeCheck> wrong;
-    const auto* device = run.first("device");
-    if (device == nullptr || !run.ended_normally() || run.first("set-skipped") != nullptr) return wrong;
-    const std::string platform = device->value("platform", "");
+    const auto* device = run.first<DeviceEvent>();
+    if (device == nullptr || !run.ended_normally() || run.first<SetSkippedEvent>() != nullptr) return wrong;
+    const std::string& platform = device->platform;
     if (platform.find("Portable Computing Language") == std::string::npos &&
         platform.find("PoCL") == std::string::npos && platform.find("pocl") == std::string::npos) {
         return wrong;
     }
-    const auto results = run.all("check");
+    const auto results = run.all<CheckEvent>();
     for (std::size_t i = 0; i < results.size() && i < run.job.checks.size(); ++i) {
-        if (results[i]->value("unstable", false)) return {};
-        if (!results[i]->value("ok", false) && results[i]->value("ran", true)) wrong.push_back(run.job.checks[i]);
+        if (results[i]->unstable) return {};
+        if (!results[i]->ok && results[i]->ran) wrong.push_back(run.job.checks[i]);
     }
     return wrong;
 }
@@ -198,12 +198,10 @@ DeviceReport probe_device(UnitRunner& runner, const std::string& device) {
     job.kind = JobKind::probe;
     job.device = device;
     const UnitRun run = runner.run(job);
-    if (const auto* found = run.first("device")) {
-        return {found->value("label", "?"),
-                found->value("class", "cpu") == "gpu" ? course::DeviceClass::gpu : course::DeviceClass::cpu};
-    }
-    if (const auto* error = run.first("error")) {
-        throw course::UserError({"an OpenCL device to grade on", error->value("message", "no device"), "--device",
+    if (const auto* found = run.first<DeviceEvent>()) return {found->label, found->device_class};
+    if (const auto* error = run.first<ErrorEvent>()) {
+        throw course::UserError({"an OpenCL device to grade on", error->message.empty() ? "no device" : error->message,
+                                 "--device",
                                  "run `build/common/lab devices` to see the devices"});
     }
     const AbnormalEnd end = abnormal_end(run, "while opening the device");
@@ -275,7 +273,7 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     tasks.clear();
     if (need_barriers && !runner.settings().oclgrind.empty()) {
         for (auto& work : works) {
-            if (build_failed(work.check()) || work.check().first("build") == nullptr) continue;
+            if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr) continue;
             const bool hung = std::any_of(work.sets.begin(), work.sets.end(), [](const SetWork& s) {
                 return s.check && s.check->outcome.end == ChildEnd::timed_out;
             });
@@ -285,7 +283,7 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
                 work.dynamic_skipped = "the kernel did not finish on the graded device (see the correctness stage)";
                 continue;
             }
-            if (build_failed(work.check()) || work.check().first("build") == nullptr) continue;
+            if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr) continue;
             for (auto& set : work.sets) {
                 auto job = at_set(job_for(work, JobKind::dynamic, kernels, settings), set.set);
                 job.checks = race_checks(work.spec, set.set.defines);
@@ -313,7 +311,7 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     if (wants(settings, Stage::speedup)) {
         for (auto& work : works) {
             if (!work.timed || build_failed(work.check())) continue;
-            if (work.check().first("build") == nullptr) continue;
+            if (work.check().first<BuildEvent>() == nullptr) continue;
             const Verdict right = evaluate_correctness(work.lab, work.set_runs()).verdict;
             if (right != Verdict::pass && right != Verdict::warn) continue;
             auto job = job_for(work, JobKind::speedup, kernels, settings);
