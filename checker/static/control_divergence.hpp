@@ -5,7 +5,7 @@
 //                                  some work-items skip a barrier the others wait at.
 #pragma once
 
-#include "barrier_findings.hpp"
+#include "finding.hpp"
 #include "kernel_ir.hpp"
 
 #include <set>

@@ -2,7 +2,7 @@
 // barrier (conflicts that start after the same barrier), reported at the earliest later access.
 #pragma once
 
-#include "barrier_findings.hpp"
+#include "finding.hpp"
 #include "barrier_intervals.hpp"
 #include "kernel_ir.hpp"
 

@@ -5,7 +5,7 @@
 // barriers in a row only one is called unneeded.
 #pragma once
 
-#include "barrier_findings.hpp"
+#include "finding.hpp"
 #include "barrier_intervals.hpp"
 #include "control_divergence.hpp"
 #include "divergence.hpp"
