@@ -6,7 +6,7 @@
 #pragma once
 
 #include "finding.hpp"
-#include "kernel_ir.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <set>
 #include <string>

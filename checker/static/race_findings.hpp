@@ -4,7 +4,7 @@
 
 #include "finding.hpp"
 #include "barrier_intervals.hpp"
-#include "kernel_ir.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <set>
 #include <string>

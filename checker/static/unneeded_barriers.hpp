@@ -9,7 +9,7 @@
 #include "barrier_intervals.hpp"
 #include "control_divergence.hpp"
 #include "divergence.hpp"
-#include "kernel_ir.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <set>
 #include <string>
