@@ -125,21 +125,47 @@ std::string sizes_text(const UnitRun& run) {
     return text;
 }
 
-std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
-    std::vector<Finding> findings;
+// Why the grader could not use an Oclgrind run at all (it did not open Oclgrind's device), or "".
+std::string oclgrind_unusable(const UnitRun& run) {
     const auto* device = run.first<DeviceEvent>();
     const auto* error = run.first<ErrorEvent>();
     if (device == nullptr || error != nullptr) {
         const AbnormalEnd end = abnormal_end(run, "");
-        grader_problem = fmt::format("Oclgrind could not run the kernel: {}", error != nullptr ? error->message : end.text);
-        return findings;
+        return fmt::format("Oclgrind could not run the kernel: {}", error != nullptr ? error->message : end.text);
     }
     std::string platform = device->platform;
     std::transform(platform.begin(), platform.end(), platform.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (platform.find("oclgrind") == std::string::npos) {
-        grader_problem =
-            fmt::format("Oclgrind did not take over OpenCL: the worker ran on {}", device->label);
+        return fmt::format("Oclgrind did not take over OpenCL: the worker ran on {}", device->label);
+    }
+    return {};
+}
+
+// A size or define set Oclgrind did not simulate is not one it found nothing at.
+void add_not_simulated(const UnitRun& run, std::vector<Finding>& findings) {
+    if (const auto* skipped = run.first<SetSkippedEvent>()) {
+        findings.push_back(warning("oclgrind-not-run", "Oclgrind could not run the kernel at one define set",
+                                   fmt::format("Oclgrind did not run the kernel at define set '{}': {}. Its dynamic "
+                                               "checks (data races, barrier divergence) did not happen there.",
+                                               run.job.define_set, skipped->reason)));
+    }
+    for (const auto* check : run.all<CheckEvent>()) {
+        if (check->ran) continue;
+        findings.push_back(
+            warning("oclgrind-not-run", "Oclgrind could not run the kernel at one size",
+                    fmt::format("Under Oclgrind, at size {}{}, the kernel did not run to the end, so Oclgrind's checks "
+                                "did not happen there: {}",
+                                check->check.size,
+                                run.job.define_set.empty() ? "" : " and define set '" + run.job.define_set + "'",
+                                check->problem)));
+    }
+}
+
+std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
+    std::vector<Finding> findings;
+    if (std::string unusable = oclgrind_unusable(run); !unusable.empty()) {
+        grader_problem = std::move(unusable);
         return findings;
     }
     if (const auto* build = run.first<BuildEvent>(); build != nullptr && !build->ok) {
@@ -158,24 +184,7 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
     }
     const OclgrindOutput output = parse_oclgrind_output(run.output);
     findings = dynamic_findings(output, context);
-
-    // A size Oclgrind did not simulate is not a size it found nothing at.
-    if (const auto* skipped = run.first<SetSkippedEvent>()) {
-        findings.push_back(warning("oclgrind-not-run", "Oclgrind could not run the kernel at one define set",
-                                   fmt::format("Oclgrind did not run the kernel at define set '{}': {}. Its dynamic "
-                                               "checks (data races, barrier divergence) did not happen there.",
-                                               run.job.define_set, skipped->reason)));
-    }
-    for (const auto* check : run.all<CheckEvent>()) {
-        if (check->ran) continue;
-        findings.push_back(
-            warning("oclgrind-not-run", "Oclgrind could not run the kernel at one size",
-                    fmt::format("Under Oclgrind, at size {}{}, the kernel did not run to the end, so Oclgrind's checks "
-                                "did not happen there: {}",
-                                check->check.size,
-                                run.job.define_set.empty() ? "" : " and define set '" + run.job.define_set + "'",
-                                check->problem)));
-    }
+    add_not_simulated(run, findings);
 
     const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
     if (end.grader_problem) {
