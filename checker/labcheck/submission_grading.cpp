@@ -117,6 +117,105 @@ private:
     std::mutex mutex_;
 };
 
+// What every phase of grading one submission works with.
+struct Grading {
+    const course::KernelSet& kernels;
+    const GradeSettings& settings;
+    UnitRunner& runner;
+    Progress& progress;
+};
+
+// Phase 1 for one lab: its checks at every define set (a wrong result on PoCL run again the other
+// way), and its static analysis.
+void add_check_tasks(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
+    const GradeSettings& settings = grading.settings;
+    for (const auto& set : checked_define_sets(work.spec, settings.defines)) {
+        SetWork set_work;
+        set_work.set = set;
+        work.sets.push_back(std::move(set_work));
+    }
+    const auto spec_hidden = settings.hidden.find(work.spec.number);
+    auto job = job_for(work, JobKind::check, grading.kernels, settings);
+    const HiddenChecks* hidden = spec_hidden == settings.hidden.end() ? nullptr : &spec_hidden->second;
+    if (wants(settings, Stage::correctness) || wants(settings, Stage::speedup))
+        job.checks = correctness_checks(work.spec, hidden);
+    if (wants(settings, Stage::speedup) && work.spec.speedup) work.timed = timed_check(work.spec, hidden);
+    UnitRunner& runner = grading.runner;
+    Progress& progress = grading.progress;
+    for (std::size_t s = 0; s < work.sets.size(); ++s) {
+        // The build stage needs the first set only; the others run only when correctness is graded.
+        if (s > 0 && !wants(settings, Stage::correctness)) break;
+        SetWork& set = work.sets[s];
+        const WorkerJob set_job = at_set(job, set.set);
+        tasks.push_back([&set, set_job, &runner, &progress] {
+            set.check = runner.run(set_job);
+            progress.report(*set.check);
+            // A wrong result on PoCL gets a second opinion: PoCL's other work-group compiler.
+            if (const auto wrong = wrong_on_pocl(*set.check); !wrong.empty()) {
+                WorkerJob again = set_job;
+                again.checks = wrong;
+                again.pocl_work_group_method = "cbs";
+                set.pocl_cbs = runner.run(again);
+                progress.report(*set.pocl_cbs);
+            }
+        });
+    }
+    if (wants(settings, Stage::barriers)) {
+        auto static_job = job_for(work, JobKind::static_analysis, grading.kernels, settings);
+        tasks.push_back([&work, static_job, &runner, &progress] {
+            work.static_run = runner.run(static_job);
+            progress.report(*work.static_run);
+        });
+    }
+}
+
+// Phase 2 for one lab that builds: Oclgrind at every define set small enough to simulate.
+void add_oclgrind_tasks(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
+    if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr) return;
+    const bool hung = std::any_of(work.sets.begin(), work.sets.end(), [](const SetWork& s) {
+        return s.check && s.check->outcome.end == ChildEnd::timed_out;
+    });
+    if (hung) {
+        // A kernel that hangs on the device hangs under Oclgrind too, where a launch may take
+        // far longer: the time goes to the other labs (see the correctness stage for the hang).
+        work.dynamic_skipped = "the kernel did not finish on the graded device (see the correctness stage)";
+        return;
+    }
+    UnitRunner& runner = grading.runner;
+    Progress& progress = grading.progress;
+    for (auto& set : work.sets) {
+        auto job = at_set(job_for(work, JobKind::dynamic, grading.kernels, grading.settings), set.set);
+        job.checks = race_checks(work.spec, set.set.defines);
+        if (simulated_work(work.spec, set.set.defines, job.checks) > kOclgrindWorkLimit) {
+            set.oclgrind_left_out =
+                fmt::format("'{}' (too large to simulate: the host pads to its tiles)", set.set.name);
+            continue;
+        }
+        tasks.push_back([&set, job, &runner, &progress] {
+            set.dynamic = runner.run(job);
+            progress.report(*set.dynamic);
+            if (oclgrind_needs_retry(*set.dynamic)) {
+                // Oclgrind 21.10 cannot follow some instructions of optimised code ("freeze"): once more,
+                // unoptimised.
+                set.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"});
+                progress.report(*set.dynamic);
+            }
+        });
+    }
+}
+
+// Phase 3 for one lab: its timing, when it builds and is right.
+void time_lab(LabWork& work, const Grading& grading) {
+    if (!work.timed || build_failed(work.check())) return;
+    if (work.check().first<BuildEvent>() == nullptr) return;
+    const Verdict right = evaluate_correctness(work.lab, work.set_runs()).verdict;
+    if (right != Verdict::pass && right != Verdict::warn) return;
+    auto job = job_for(work, JobKind::speedup, grading.kernels, grading.settings);
+    job.checks = {*work.timed};
+    work.speedup = grading.runner.run(job);
+    grading.progress.report(*work.speedup);
+}
+
 std::vector<StageResult> results_for(LabWork& work, const GradeSettings& settings) {
     std::vector<StageResult> results;
     const LabUnderTest& lab = work.lab;
@@ -225,100 +324,22 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     for (auto& work : works) work.lab = LabUnderTest{&work.spec, kernels};
 
     Progress progress(settings.progress);
-    const bool need_checks = wants(settings, Stage::correctness) || wants(settings, Stage::speedup);
-    const bool need_barriers = wants(settings, Stage::barriers);
-
+    const Grading grading{kernels, settings, runner, progress};
     // Phase 1: build and check every lab at every define set; the static analysis needs no build.
     std::vector<std::function<void()>> tasks;
-    for (auto& work : works) {
-        for (const auto& set : checked_define_sets(work.spec, settings.defines)) {
-            SetWork set_work;
-            set_work.set = set;
-            work.sets.push_back(std::move(set_work));
-        }
-        const auto spec_hidden = settings.hidden.find(work.spec.number);
-        auto job = job_for(work, JobKind::check, kernels, settings);
-        const HiddenChecks* hidden = spec_hidden == settings.hidden.end() ? nullptr : &spec_hidden->second;
-        if (need_checks) job.checks = correctness_checks(work.spec, hidden);
-        if (wants(settings, Stage::speedup) && work.spec.speedup) work.timed = timed_check(work.spec, hidden);
-        for (std::size_t s = 0; s < work.sets.size(); ++s) {
-            // The build stage needs the first set only; the others run only when correctness is graded.
-            if (s > 0 && !wants(settings, Stage::correctness)) break;
-            SetWork& set = work.sets[s];
-            const WorkerJob set_job = at_set(job, set.set);
-            tasks.push_back([&set, set_job, &runner, &progress] {
-                set.check = runner.run(set_job);
-                progress.report(*set.check);
-                // A wrong result on PoCL gets a second opinion: PoCL's other work-group compiler.
-                if (const auto wrong = wrong_on_pocl(*set.check); !wrong.empty()) {
-                    WorkerJob again = set_job;
-                    again.checks = wrong;
-                    again.pocl_work_group_method = "cbs";
-                    set.pocl_cbs = runner.run(again);
-                    progress.report(*set.pocl_cbs);
-                }
-            });
-        }
-        if (need_barriers) {
-            auto static_job = job_for(work, JobKind::static_analysis, kernels, settings);
-            tasks.push_back([&work, static_job, &runner, &progress] {
-                work.static_run = runner.run(static_job);
-                progress.report(*work.static_run);
-            });
-        }
-    }
+    for (auto& work : works) add_check_tasks(work, grading, tasks);
     run_parallel(tasks, settings.jobs);
 
     // Phase 2: Oclgrind, for the kernels that build.
     tasks.clear();
-    if (need_barriers && !runner.settings().oclgrind.empty()) {
-        for (auto& work : works) {
-            if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr) continue;
-            const bool hung = std::any_of(work.sets.begin(), work.sets.end(), [](const SetWork& s) {
-                return s.check && s.check->outcome.end == ChildEnd::timed_out;
-            });
-            if (hung) {
-                // A kernel that hangs on the device hangs under Oclgrind too, where a launch may take
-                // far longer: the time goes to the other labs (see the correctness stage for the hang).
-                work.dynamic_skipped = "the kernel did not finish on the graded device (see the correctness stage)";
-                continue;
-            }
-            if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr) continue;
-            for (auto& set : work.sets) {
-                auto job = at_set(job_for(work, JobKind::dynamic, kernels, settings), set.set);
-                job.checks = race_checks(work.spec, set.set.defines);
-                if (simulated_work(work.spec, set.set.defines, job.checks) > kOclgrindWorkLimit) {
-                    set.oclgrind_left_out =
-                        fmt::format("'{}' (too large to simulate: the host pads to its tiles)", set.set.name);
-                    continue;
-                }
-                tasks.push_back([&set, job, &runner, &progress] {
-                    set.dynamic = runner.run(job);
-                    progress.report(*set.dynamic);
-                    if (oclgrind_needs_retry(*set.dynamic)) {
-                        // Oclgrind 21.10 cannot follow some instructions of optimised code ("freeze"): once more,
-                        // unoptimised.
-                        set.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"});
-                        progress.report(*set.dynamic);
-                    }
-                });
-            }
-        }
+    if (wants(settings, Stage::barriers) && !runner.settings().oclgrind.empty()) {
+        for (auto& work : works) add_oclgrind_tasks(work, grading, tasks);
     }
     run_parallel(tasks, settings.jobs);
 
     // Phase 3: timing, one lab at a time and nothing else running.
     if (wants(settings, Stage::speedup)) {
-        for (auto& work : works) {
-            if (!work.timed || build_failed(work.check())) continue;
-            if (work.check().first<BuildEvent>() == nullptr) continue;
-            const Verdict right = evaluate_correctness(work.lab, work.set_runs()).verdict;
-            if (right != Verdict::pass && right != Verdict::warn) continue;
-            auto job = job_for(work, JobKind::speedup, kernels, settings);
-            job.checks = {*work.timed};
-            work.speedup = runner.run(job);
-            progress.report(*work.speedup);
-        }
+        for (auto& work : works) time_lab(work, grading);
     }
 
     for (auto& work : works) {
