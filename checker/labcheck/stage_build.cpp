@@ -41,6 +41,28 @@ std::string real_warnings(const std::string& log) {
     return any ? kept : std::string();
 }
 
+// The table's line for a kernel that did not build, by what went wrong.
+std::string failure_reason(const LabUnderTest& lab, const BuildEvent& build) {
+    const std::string& happened = build.happened;
+    switch (build.failure) {
+        case BuildFailure::compile_error: {
+            const std::string error = first_error_line(build.log);
+            return fmt::format("does not compile: {}{}", build.line > 0 ? fmt::format("line {}: ", build.line) : "",
+                               error.empty() ? "see details" : error);
+        }
+        case BuildFailure::missing_kernel:
+            return fmt::format("missing kernel: {}", happened);
+        case BuildFailure::wrong_signature:
+            return fmt::format("wrong signature: {}", happened);
+        case BuildFailure::unreadable_file:
+            return fmt::format("kernel file {}: {}", build.file.empty() ? lab.file_display() : build.file, happened);
+        case BuildFailure::opencl_error:
+        case BuildFailure::other:
+            break;
+    }
+    return first_line(happened.empty() ? build.message : happened);
+}
+
 }  // namespace
 
 StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check) {
@@ -81,32 +103,9 @@ StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check) {
         }
         return r;
     }
-    const std::string file = build->file.empty() ? lab.file_display() : build->file;
-    const std::string& happened = build->happened;
     r.verdict = Verdict::fail;
     r.details = build->message;
-    switch (build->failure) {
-        case BuildFailure::compile_error: {
-            const std::string error = first_error_line(build->log);
-            r.reason = fmt::format("does not compile: {}{}",
-                                   build->line > 0 ? fmt::format("line {}: ", build->line) : "",
-                                   error.empty() ? "see details" : error);
-            break;
-        }
-        case BuildFailure::missing_kernel:
-            r.reason = fmt::format("missing kernel: {}", happened);
-            break;
-        case BuildFailure::wrong_signature:
-            r.reason = fmt::format("wrong signature: {}", happened);
-            break;
-        case BuildFailure::unreadable_file:
-            r.reason = fmt::format("kernel file {}: {}", file, happened);
-            break;
-        case BuildFailure::opencl_error:
-        case BuildFailure::other:
-            r.reason = first_line(happened.empty() ? r.details : happened);
-            break;
-    }
+    r.reason = failure_reason(lab, *build);
     return r;
 }
 

@@ -87,6 +87,40 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
     }
 }
 
+// Nothing a child said counts when one of its events cannot be read: it may have crashed
+// half-way through a line's fields, or be hostile.
+AbnormalEnd unreadable_end(const UnitRun& run) {
+    AbnormalEnd end;
+    end.happened = true;
+    end.grader_problem = true;
+    end.text = fmt::format(
+        "the grader's worker process reported something the grader cannot read: {}. No result of this run "
+        "counts; run labcheck again, and if it happens again, tell the instructor (it is a fault of the "
+        "grader or its install, or the kernel damaged the worker's memory).",
+        run.events.unreadable);
+    return end;
+}
+
+// A worker that exited by itself: normally, out of memory, or on a failure of the grader's.
+AbnormalEnd exited_end(const UnitRun& run, const std::string& activity) {
+    AbnormalEnd end;
+    const auto& o = run.outcome;
+    if (o.exit_code == kWorkerOutOfMemory) {
+        end.happened = true;
+        end.text =
+            with_activity(fmt::format("ran out of memory (the limit is {} MiB)", run.limits.resident_bytes >> 20),
+                          activity) +
+            ". Check the sizes of any private or __local arrays, and that no loop allocates.";
+    } else if (o.exit_code == kWorkerInternalError || o.exit_code != 0) {
+        end.happened = true;
+        end.grader_problem = true;
+        const auto* error = run.first<ErrorEvent>();
+        end.text = fmt::format("the grader's worker process failed (exit status {}){}", o.exit_code,
+                               error != nullptr ? ": " + error->message : std::string());
+    }
+    return end;
+}
+
 }  // namespace
 
 StageResult empty_result(const LabUnderTest& lab, Stage stage) {
@@ -131,32 +165,10 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
     AbnormalEnd end;
     const auto& o = run.outcome;
     const std::string lab = run.job.lab_folder.substr(0, 2);
-    if (!run.events.unreadable.empty()) {
-        // Nothing the child said counts: it may have crashed half-way through a line's fields, or be hostile.
-        end.happened = true;
-        end.grader_problem = true;
-        end.text = fmt::format(
-            "the grader's worker process reported something the grader cannot read: {}. No result of this run "
-            "counts; run labcheck again, and if it happens again, tell the instructor (it is a fault of the "
-            "grader or its install, or the kernel damaged the worker's memory).",
-            run.events.unreadable);
-        return end;
-    }
+    if (!run.events.unreadable.empty()) return unreadable_end(run);
     switch (o.end) {
         case ChildEnd::exited:
-            if (o.exit_code == kWorkerOutOfMemory) {
-                end.happened = true;
-                end.text = with_activity(
-                               fmt::format("ran out of memory (the limit is {} MiB)", run.limits.resident_bytes >> 20),
-                               activity) +
-                           ". Check the sizes of any private or __local arrays, and that no loop allocates.";
-            } else if (o.exit_code == kWorkerInternalError || o.exit_code != 0) {
-                end.happened = true;
-                end.grader_problem = true;
-                const auto* error = run.first<ErrorEvent>();
-                end.text = fmt::format("the grader's worker process failed (exit status {}){}", o.exit_code,
-                                       error != nullptr ? ": " + error->message : std::string());
-            }
+            end = exited_end(run, activity);
             break;
         case ChildEnd::timed_out:
             end.happened = true;
