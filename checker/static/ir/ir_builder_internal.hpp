@@ -75,6 +75,9 @@ public:
     ValueSources lower_conditional(CXCursor expression, Node& sequence);
     ValueSources lower_call(CXCursor call, Node& sequence);
     ValueSources lower_builtin_call(CXCursor call, const std::string& name, Node& sequence);
+    ValueSources lower_vector_load_store(CXCursor call, const std::string& name, const std::vector<CXCursor>& arguments,
+                                         bool is_vstore, Node& sequence);
+    ValueSources lower_other_builtin(CXCursor call, const std::vector<CXCursor>& arguments, Node& sequence);
     ValueSources lower_async_copy(CXCursor call, const std::vector<CXCursor>& arguments, Node& sequence);
     ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence,
                        CXCursor value_expression = clang_getNullCursor());
