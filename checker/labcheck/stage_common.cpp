@@ -24,24 +24,29 @@ bool while_building(const std::string& activity) {
     return activity.find("building") != std::string::npos;
 }
 
+// A child stopped by RLIMIT_FSIZE: the compiler's files or the kernel's printing.
+std::string file_limit_text(const UnitRun& run, const std::string& what, const std::string& activity) {
+    if (while_building(activity)) {
+        return with_activity(fmt::format("the OpenCL compiler wrote a file past the grader's limit of {} MiB "
+                                         "({})",
+                                         run.limits.file_bytes >> 20, what),
+                             activity) +
+               ". The source expands to something huge: look for macros that expand to other macros many "
+               "times over, or a huge unrolled loop.";
+    }
+    return with_activity(fmt::format("the kernel's output passed the grader's limit of {} MiB ({})",
+                                     run.limits.file_bytes >> 20, what),
+                         activity) +
+           ". A printf in a loop, or in every work-item, prints gigabytes: remove the printf calls, or "
+           "print from one work-item (if (get_global_id(0) == 0)) and only a few lines.";
+}
+
 // What a child's death by `signal` means, in the words of what it was doing.
 std::string crash_text(const UnitRun& run, int signal, const std::string& activity, const std::string& lab) {
     const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
     switch (signal) {
         case SIGXFSZ:
-            if (while_building(activity)) {
-                return with_activity(fmt::format("the OpenCL compiler wrote a file past the grader's limit of {} MiB "
-                                                 "({})",
-                                                 run.limits.file_bytes >> 20, what),
-                                     activity) +
-                       ". The source expands to something huge: look for macros that expand to other macros many "
-                       "times over, or a huge unrolled loop.";
-            }
-            return with_activity(fmt::format("the kernel's output passed the grader's limit of {} MiB ({})",
-                                             run.limits.file_bytes >> 20, what),
-                                 activity) +
-                   ". A printf in a loop, or in every work-item, prints gigabytes: remove the printf calls, or "
-                   "print from one work-item (if (get_global_id(0) == 0)) and only a few lines.";
+            return file_limit_text(run, what, activity);
         case SIGABRT:
             if (while_building(activity)) {
                 return with_activity(fmt::format("the OpenCL compiler aborted ({})", what), activity) +
