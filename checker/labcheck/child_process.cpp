@@ -241,6 +241,37 @@ std::filesystem::path own_executable() {
     return fmt::format("/proc/{}/exe", getpid());
 }
 
+namespace {
+
+// The child's output file, /dev/null for its stdin, and a pipe on which a failed exec reports
+// its errno. False (with errno set, every one of them closed) when one could not be opened.
+bool open_child_files(const ChildCommand& command, int& output_fd, int& null_fd, int (&error_pipe)[2]) {
+    output_fd = open(command.output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (output_fd >= 0 && null_fd >= 0 && pipe2(error_pipe, O_CLOEXEC) == 0) return true;
+    const int error = errno;
+    for (int fd : {output_fd, null_fd, error_pipe[0], error_pipe[1]}) {
+        if (fd >= 0) close(fd);
+    }
+    errno = error;
+    return false;
+}
+
+// How a child that started ended: stopped at a limit, killed by a signal, or exited.
+void record_end(ChildOutcome& outcome, ChildEnd watched_end, int status) {
+    if (watched_end != ChildEnd::exited) {
+        outcome.end = watched_end;
+    } else if (WIFSIGNALED(status)) {
+        outcome.end = ChildEnd::killed_by_signal;
+        outcome.signal = WTERMSIG(status);
+    } else {
+        outcome.end = ChildEnd::exited;
+        outcome.exit_code = WEXITSTATUS(status);
+    }
+}
+
+}  // namespace
+
 ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
     ChildOutcome outcome;
     if (command.argv.empty()) {
@@ -252,14 +283,10 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
         outcome.start_error = fmt::format("{} was not found in PATH", command.argv.front());
         return outcome;
     }
-    const int output_fd = open(command.output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    const int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    int output_fd = -1, null_fd = -1;
     int error_pipe[2] = {-1, -1};
-    if (output_fd < 0 || null_fd < 0 || pipe2(error_pipe, O_CLOEXEC) != 0) {
+    if (!open_child_files(command, output_fd, null_fd, error_pipe)) {
         outcome.start_error = fmt::format("could not prepare the child's files: {}", std::strerror(errno));
-        for (int fd : {output_fd, null_fd, error_pipe[0], error_pipe[1]}) {
-            if (fd >= 0) close(fd);
-        }
         return outcome;
     }
 
@@ -302,14 +329,8 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
     if (got == static_cast<ssize_t>(sizeof exec_error)) {
         outcome.end = ChildEnd::failed_to_start;
         outcome.start_error = fmt::format("could not run {}: {}", exec.program, std::strerror(exec_error));
-    } else if (end != ChildEnd::exited) {
-        outcome.end = end;
-    } else if (WIFSIGNALED(status)) {
-        outcome.end = ChildEnd::killed_by_signal;
-        outcome.signal = WTERMSIG(status);
     } else {
-        outcome.end = ChildEnd::exited;
-        outcome.exit_code = WEXITSTATUS(status);
+        record_end(outcome, end, status);
     }
     return outcome;
 }

@@ -169,6 +169,42 @@ Finding divergence_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
+// A __local race between a write and a read: where the missing barrier goes.
+Finding local_race_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const auto& first = d.accesses.front();
+    const auto& second = d.accesses.back();
+    Finding f;
+    // Which access Oclgrind saw first says little (it runs work-items one after another):
+    // the lines of the write and the read say where the barrier goes.
+    const OclgrindAccess& store = first.is_store() ? first : second;
+    const OclgrindAccess& load = first.is_store() ? second : first;
+    const std::string w = fmt::format("{}{}", place(d, store, context), quoted_source(store));
+    const std::string r = fmt::format("{}{}", place(d, load, context), quoted_source(load));
+    f.summary = fmt::format(
+        "lines {} and {}: __local data written at line {} and read at line {} by other "
+        "work-items with no barrier between",
+        std::min(store.line, load.line), std::max(store.line, load.line), store.line, load.line);
+    if (store.line <= load.line) {
+        f.message = fmt::format(
+            "Missing barrier: {} wrote an element of a __local array at {}, and {} used the same element at {}, "
+            "with no barrier between the two.{} Nothing makes the reader wait for the writer: on a GPU it reads "
+            "a stale or never-loaded value. Put barrier(CLK_LOCAL_MEM_FENCE) after the writes at line {} and "
+            "before the reads at line {}, where every work-item of the group reaches it. If both lines are in a "
+            "loop and that barrier is there, the missing one is at the end of each step: the next step's write "
+            "(line {}) overwrites data another work-item is still reading (line {}).",
+            work_item(store), w, work_item(load), r, seen(g), store.line, load.line, store.line, load.line);
+    } else {
+        f.message = fmt::format(
+            "Missing barrier: {} read an element of a __local array at {}, and {} overwrote the same element at "
+            "{}, with no barrier between the two.{} On a GPU the write can land before the read. Put "
+            "barrier(CLK_LOCAL_MEM_FENCE) between the read at line {} and the write at line {} (in a loop: at "
+            "the end of each step, after the last read and before the next write).",
+            work_item(load), r, work_item(store), w, seen(g), load.line, store.line);
+    }
+    return f;
+}
+
 Finding race_finding(const Group& g, const DynamicContext& context) {
     const auto& d = *g.first;
     const auto& first = d.accesses.front();
@@ -188,33 +224,7 @@ Finding race_finding(const Group& g, const DynamicContext& context) {
     const std::string a = fmt::format("{}{}", place(d, first, context), quoted_source(first));
     const std::string b = fmt::format("{}{}", place(d, second, context), quoted_source(second));
     if (d.memory == "local" && first.is_store() != second.is_store() && (first.is_load() || second.is_load())) {
-        // Which access Oclgrind saw first says little (it runs work-items one after another):
-        // the lines of the write and the read say where the barrier goes.
-        const OclgrindAccess& store = first.is_store() ? first : second;
-        const OclgrindAccess& load = first.is_store() ? second : first;
-        const std::string w = fmt::format("{}{}", place(d, store, context), quoted_source(store));
-        const std::string r = fmt::format("{}{}", place(d, load, context), quoted_source(load));
-        f.summary = fmt::format(
-            "lines {} and {}: __local data written at line {} and read at line {} by other "
-            "work-items with no barrier between",
-            std::min(store.line, load.line), std::max(store.line, load.line), store.line, load.line);
-        if (store.line <= load.line) {
-            f.message = fmt::format(
-                "Missing barrier: {} wrote an element of a __local array at {}, and {} used the same element at {}, "
-                "with no barrier between the two.{} Nothing makes the reader wait for the writer: on a GPU it reads "
-                "a stale or never-loaded value. Put barrier(CLK_LOCAL_MEM_FENCE) after the writes at line {} and "
-                "before the reads at line {}, where every work-item of the group reaches it. If both lines are in a "
-                "loop and that barrier is there, the missing one is at the end of each step: the next step's write "
-                "(line {}) overwrites data another work-item is still reading (line {}).",
-                work_item(store), w, work_item(load), r, seen(g), store.line, load.line, store.line, load.line);
-        } else {
-            f.message = fmt::format(
-                "Missing barrier: {} read an element of a __local array at {}, and {} overwrote the same element at "
-                "{}, with no barrier between the two.{} On a GPU the write can land before the read. Put "
-                "barrier(CLK_LOCAL_MEM_FENCE) between the read at line {} and the write at line {} (in a loop: at "
-                "the end of each step, after the last read and before the next write).",
-                work_item(load), r, work_item(store), w, seen(g), load.line, store.line);
-        }
+        return local_race_finding(g, context);
     } else if (first.is_store() && second.is_store()) {
         f.summary = first.line == second.line
                         ? fmt::format("line {}: two work-items write the same element of {}", first.line, memory)
@@ -371,82 +381,100 @@ std::string identifier_at(const std::string& source, unsigned line, unsigned col
     return source.substr(at, stop - at);
 }
 
-std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context) {
-    using Key = std::tuple<int, std::string, std::string, std::string, std::vector<std::pair<unsigned, int>>>;
-    std::map<Key, Group> groups;
-    std::vector<Key> order;
-    // A read past an input yields a value Oclgrind calls uninitialised: at the line of the read,
-    // that is the same problem, not a second one.
+namespace {
+
+// Oclgrind's reports of one problem, merged: the same kind, kernel, memory, heading and places.
+using GroupKey = std::tuple<int, std::string, std::string, std::string, std::vector<std::pair<unsigned, int>>>;
+struct Grouped {
+    std::map<GroupKey, Group> groups;
+    std::vector<GroupKey> order;  // most severe first, then as Oclgrind reported them
+};
+
+// Reports that repeat another's problem: an uninitialised value read past an input is that read;
+// an index beyond a static array on a line with an access outside a whole buffer is that overrun.
+struct Echoes {
     std::set<std::pair<std::string, unsigned>> bad_reads;
-    // Lines with an access outside a whole buffer or array: there an "Index exceeds
-    // static array size" report is the same overrun, not a flat view.
     std::set<std::pair<std::string, unsigned>> invalid_lines;
-    for (const auto& d : output.diagnostics) {
-        if (d.accesses.empty()) continue;
-        if (is_input_read(d)) bad_reads.emplace(d.kernel, d.accesses.back().line);
-        if (d.kind == OclgrindKind::invalid_access) invalid_lines.emplace(d.kernel, d.accesses.back().line);
+
+    explicit Echoes(const OclgrindOutput& output) {
+        for (const auto& d : output.diagnostics) {
+            if (d.accesses.empty()) continue;
+            if (is_input_read(d)) bad_reads.emplace(d.kernel, d.accesses.back().line);
+            if (d.kind == OclgrindKind::invalid_access) invalid_lines.emplace(d.kernel, d.accesses.back().line);
+        }
     }
+    bool repeats(const OclgrindDiagnostic& d) const {
+        if (d.accesses.empty()) return false;
+        const std::pair<std::string, unsigned> at{d.kernel, d.accesses.back().line};
+        return (d.kind == OclgrindKind::uninitialized && bad_reads.count(at) > 0) ||
+               (d.kind == OclgrindKind::array_bounds && invalid_lines.count(at) > 0);
+    }
+};
+
+GroupKey group_key(const OclgrindDiagnostic& d) {
+    std::vector<std::pair<unsigned, int>> places;
+    for (const auto& a : d.accesses) places.emplace_back(a.line, a.is_store() ? 1 : a.is_load() ? 2 : 0);
+    if (d.kind == OclgrindKind::array_bounds && !d.accesses.empty()) places = {{d.accesses.back().line, 0}};
+    // Reads past a and past b on one line are two findings, each naming its array.
+    if (is_input_read(d) && !d.accesses.empty()) places.emplace_back(d.accesses.back().column, 3);
+    if (d.kind == OclgrindKind::data_race) std::sort(places.begin(), places.end());  // either order, one problem
+    // "Index (17) exceeds ...", "Index (18) exceeds ...": one finding per line, whatever the index.
+    const std::string heading =
+        d.kind == OclgrindKind::array_bounds ? std::string("Index exceeds static array size") : without_addresses(d.heading);
+    return {severity_rank(d.kind), d.kernel, d.memory, heading, places};
+}
+
+Grouped grouped_diagnostics(const OclgrindOutput& output) {
+    Grouped grouped;
+    const Echoes echoes(output);
     for (const auto& d : output.diagnostics) {
-        if (d.kind == OclgrindKind::uninitialized && !d.accesses.empty() &&
-            bad_reads.count({d.kernel, d.accesses.back().line}) > 0) {
-            continue;
-        }
-        if (d.kind == OclgrindKind::array_bounds && !d.accesses.empty() &&
-            invalid_lines.count({d.kernel, d.accesses.back().line}) > 0) {
-            continue;
-        }
-        std::vector<std::pair<unsigned, int>> places;
-        for (const auto& a : d.accesses) places.emplace_back(a.line, a.is_store() ? 1 : a.is_load() ? 2 : 0);
-        if (d.kind == OclgrindKind::array_bounds && !d.accesses.empty()) places = {{d.accesses.back().line, 0}};
-        // Reads past a and past b on one line are two findings, each naming its array.
-        if (is_input_read(d) && !d.accesses.empty()) places.emplace_back(d.accesses.back().column, 3);
-        if (d.kind == OclgrindKind::data_race) std::sort(places.begin(), places.end());  // either order, one problem
-        // "Index (17) exceeds ...", "Index (18) exceeds ...": one finding per line, whatever the index.
-        const std::string heading =
-            d.kind == OclgrindKind::array_bounds ? std::string("Index exceeds static array size") : without_addresses(d.heading);
-        Key key{severity_rank(d.kind), d.kernel, d.memory, heading, places};
-        auto& group = groups[key];
+        if (echoes.repeats(d)) continue;
+        const GroupKey key = group_key(d);
+        auto& group = grouped.groups[key];
         if (group.first == nullptr) {
             group.first = &d;
-            order.push_back(key);
+            grouped.order.push_back(key);
         }
         ++group.count;
     }
-    std::stable_sort(order.begin(), order.end(),
-                     [](const Key& a, const Key& b) { return std::get<0>(a) < std::get<0>(b); });
+    std::stable_sort(grouped.order.begin(), grouped.order.end(),
+                     [](const GroupKey& a, const GroupKey& b) { return std::get<0>(a) < std::get<0>(b); });
+    return grouped;
+}
 
-    std::vector<Finding> findings;
-    for (const auto& key : order) {
-        const Group& g = groups[key];
-        const auto& d = *g.first;
-        Finding f;
-        switch (d.kind) {
-            case OclgrindKind::divergence:
-                f = divergence_finding(g, context);
-                break;
-            case OclgrindKind::data_race:
-                f = race_finding(g, context);
-                break;
-            case OclgrindKind::invalid_access:
-                f = access_finding(g, context);
-                break;
-            case OclgrindKind::array_bounds:
-                f = array_bounds_finding(g, context);
-                break;
-            case OclgrindKind::uninitialized:
-                f = uninitialized_finding(g, context);
-                break;
-            case OclgrindKind::other:
-                f = other_finding(g, context);
-                break;
-        }
-        f.source = "oclgrind";
-        f.rule = std::string("oclgrind-") + oclgrind_kind_name(d.kind);
-        f.error = d.kind != OclgrindKind::array_bounds;  // see array_bounds_finding
-        f.file = is_student_kernel(d, context) ? context.student_file : std::string();
-        f.line = key_line(d);
-        findings.push_back(std::move(f));
+Finding group_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    Finding f;
+    switch (d.kind) {
+        case OclgrindKind::divergence:
+            f = divergence_finding(g, context);
+            break;
+        case OclgrindKind::data_race:
+            f = race_finding(g, context);
+            break;
+        case OclgrindKind::invalid_access:
+            f = access_finding(g, context);
+            break;
+        case OclgrindKind::array_bounds:
+            f = array_bounds_finding(g, context);
+            break;
+        case OclgrindKind::uninitialized:
+            f = uninitialized_finding(g, context);
+            break;
+        case OclgrindKind::other:
+            f = other_finding(g, context);
+            break;
     }
+    f.source = "oclgrind";
+    f.rule = std::string("oclgrind-") + oclgrind_kind_name(d.kind);
+    f.error = d.kind != OclgrindKind::array_bounds;  // see array_bounds_finding
+    f.file = is_student_kernel(d, context) ? context.student_file : std::string();
+    f.line = key_line(d);
+    return f;
+}
+
+// Oclgrind stopped reporting after its error limit: said after the errors, or as a warning of its own.
+void note_error_limit(const OclgrindOutput& output, const DynamicContext& context, std::vector<Finding>& findings) {
     const bool any_error = std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.error; });
     if (output.suppressed && any_error) {
         findings.back().message += " (Oclgrind stopped reporting after its error limit: fix these and run again.)";
@@ -465,6 +493,15 @@ std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const Dynami
             "&As[0][0];`), and every launch is checked.";
         findings.push_back(std::move(f));
     }
+}
+
+}  // namespace
+
+std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context) {
+    Grouped grouped = grouped_diagnostics(output);
+    std::vector<Finding> findings;
+    for (const auto& key : grouped.order) findings.push_back(group_finding(grouped.groups[key], context));
+    note_error_limit(output, context, findings);
     return findings;
 }
 

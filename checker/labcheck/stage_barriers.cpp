@@ -57,15 +57,15 @@ StaticBlindness static_blindness(const std::vector<Finding>& findings, const Uni
         if (f.rule == "static-incomplete") return {"it did not finish"};
         if (f.rule == "static-unavailable") return {"it is not part of this build of labcheck", true};
     }
-    const auto* event = static_run.first("static");
-    const auto* built = dynamic.runs.empty() ? nullptr : dynamic.runs.front()->first("build");
-    if (event != nullptr && built != nullptr && event->contains("kernels")) {
-        const auto& seen = event->at("kernels");
-        for (const auto& name : built->value("kernels", nlohmann::json::array())) {
+    const auto* event = static_run.first<StaticEvent>();
+    const auto* built = dynamic.runs.empty() ? nullptr : dynamic.runs.front()->first<BuildEvent>();
+    if (event != nullptr && built != nullptr && event->kernels) {
+        const auto& seen = *event->kernels;
+        for (const auto& name : built->kernels) {
             if (std::find(seen.begin(), seen.end(), name) == seen.end()) {
                 return {fmt::format("it did not see the kernel {} that the compiler builds (a macro or a "
                                     "condition hides it from the analysis)",
-                                    name.get<std::string>())};
+                                    name)};
             }
         }
     }
@@ -85,21 +85,21 @@ bool dynamic_complete(const std::vector<Finding>& findings, const DynamicRuns& d
 
 std::vector<Finding> static_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
     std::vector<Finding> findings;
-    if (const auto* event = run.first("static")) {
-        for (const auto& item : event->at("findings")) {
+    if (const auto* event = run.first<StaticEvent>()) {
+        for (const auto& item : event->findings) {
             Finding f;
             f.source = "static";
-            f.rule = item.value("rule", "");
-            f.error = item.value("error", true) && f.rule != "parse-error";
-            f.file = item.value("file", lab.file_display());
-            f.line = item.value("line", 0u);
+            f.rule = item.rule;
+            f.error = item.error && f.rule != "parse-error";
+            f.file = item.file.empty() ? lab.file_display() : item.file;
+            f.line = item.line;
             f.summary = fmt::format("{}{}", f.line > 0 ? fmt::format("line {}: ", f.line) : "", rule_words(f.rule));
-            f.message = item.value("message", "");
+            f.message = item.message;
             findings.push_back(std::move(f));
         }
         return findings;
     }
-    if (run.first("static-unavailable") != nullptr) {
+    if (run.first<StaticUnavailableEvent>() != nullptr) {
         findings.push_back(warning("static-unavailable", "static analysis is not part of this build",
                                    "This labcheck was built without the static barrier analysis (checker/static), so "
                                    "only Oclgrind's dynamic checks ran."));
@@ -113,8 +113,8 @@ std::vector<Finding> static_findings(const LabUnderTest& lab, const UnitRun& run
         findings.push_back(warning("static-incomplete", "the static analysis did not finish",
                                    "The static barrier analysis stopped: " + end.text +
                                        " Only Oclgrind's dynamic checks count for this file."));
-    } else if (const auto* error = run.first("error")) {
-        grader_problem = error->value("message", "");
+    } else if (const auto* error = run.first<ErrorEvent>()) {
+        grader_problem = error->message;
     }
     return findings;
 }
@@ -125,59 +125,66 @@ std::string sizes_text(const UnitRun& run) {
     return text;
 }
 
-std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
-    std::vector<Finding> findings;
-    const auto* device = run.first("device");
-    if (device == nullptr || run.first("error") != nullptr) {
+// Why the grader could not use an Oclgrind run at all (it did not open Oclgrind's device), or "".
+std::string oclgrind_unusable(const UnitRun& run) {
+    const auto* device = run.first<DeviceEvent>();
+    const auto* error = run.first<ErrorEvent>();
+    if (device == nullptr || error != nullptr) {
         const AbnormalEnd end = abnormal_end(run, "");
-        const auto* error = run.first("error");
-        grader_problem = fmt::format("Oclgrind could not run the kernel: {}",
-                                     error != nullptr ? error->value("message", "") : end.text);
-        return findings;
+        return fmt::format("Oclgrind could not run the kernel: {}", error != nullptr ? error->message : end.text);
     }
-    std::string platform = device->value("platform", "");
+    std::string platform = device->platform;
     std::transform(platform.begin(), platform.end(), platform.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (platform.find("oclgrind") == std::string::npos) {
-        grader_problem =
-            fmt::format("Oclgrind did not take over OpenCL: the worker ran on {}", device->value("label", "?"));
+        return fmt::format("Oclgrind did not take over OpenCL: the worker ran on {}", device->label);
+    }
+    return {};
+}
+
+// A size or define set Oclgrind did not simulate is not one it found nothing at.
+void add_not_simulated(const UnitRun& run, std::vector<Finding>& findings) {
+    if (const auto* skipped = run.first<SetSkippedEvent>()) {
+        findings.push_back(warning("oclgrind-not-run", "Oclgrind could not run the kernel at one define set",
+                                   fmt::format("Oclgrind did not run the kernel at define set '{}': {}. Its dynamic "
+                                               "checks (data races, barrier divergence) did not happen there.",
+                                               run.job.define_set, skipped->reason)));
+    }
+    for (const auto* check : run.all<CheckEvent>()) {
+        if (check->ran) continue;
+        findings.push_back(
+            warning("oclgrind-not-run", "Oclgrind could not run the kernel at one size",
+                    fmt::format("Under Oclgrind, at size {}{}, the kernel did not run to the end, so Oclgrind's checks "
+                                "did not happen there: {}",
+                                check->check.size,
+                                run.job.define_set.empty() ? "" : " and define set '" + run.job.define_set + "'",
+                                check->problem)));
+    }
+}
+
+std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& run, std::string& grader_problem) {
+    std::vector<Finding> findings;
+    if (std::string unusable = oclgrind_unusable(run); !unusable.empty()) {
+        grader_problem = std::move(unusable);
         return findings;
     }
-    if (const auto* build = run.first("build"); build != nullptr && !build->value("ok", false)) {
+    if (const auto* build = run.first<BuildEvent>(); build != nullptr && !build->ok) {
         findings.push_back(warning("oclgrind-build", "Oclgrind's compiler could not build the kernel",
                                    "The kernel builds on the graded device but not in Oclgrind, so the dynamic "
                                    "checks did not run: " +
-                                       build->value("message", "")));
+                                       build->message));
         return findings;
     }
 
     DynamicContext context;
     context.student_file = lab.file_display();
-    if (const auto* build = run.first("build")) {
-        for (const auto& name : build->value("kernels", nlohmann::json::array()))
-            context.student_kernels.push_back(name);
-        context.student_source = build->value("source", "");
+    if (const auto* build = run.first<BuildEvent>()) {
+        context.student_kernels = build->kernels;
+        context.student_source = build->source;
     }
     const OclgrindOutput output = parse_oclgrind_output(run.output);
     findings = dynamic_findings(output, context);
-
-    // A size Oclgrind did not simulate is not a size it found nothing at.
-    if (const auto* skipped = run.first("set-skipped")) {
-        findings.push_back(warning("oclgrind-not-run", "Oclgrind could not run the kernel at one define set",
-                                   fmt::format("Oclgrind did not run the kernel at define set '{}': {}. Its dynamic "
-                                               "checks (data races, barrier divergence) did not happen there.",
-                                               run.job.define_set, skipped->value("reason", ""))));
-    }
-    for (const auto* check : run.all("check")) {
-        if (check->value("ran", true)) continue;
-        findings.push_back(
-            warning("oclgrind-not-run", "Oclgrind could not run the kernel at one size",
-                    fmt::format("Under Oclgrind, at size {}{}, the kernel did not run to the end, so Oclgrind's checks "
-                                "did not happen there: {}",
-                                check->value("size", "?"),
-                                run.job.define_set.empty() ? "" : " and define set '" + run.job.define_set + "'",
-                                check->value("problem", ""))));
-    }
+    add_not_simulated(run, findings);
 
     const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
     if (end.grader_problem) {
@@ -210,6 +217,146 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
     return findings;
 }
 
+// Oclgrind's findings at every define set it ran (the same problem told once), or why it did not run.
+void add_dynamic_findings(const LabUnderTest& lab, const DynamicRuns& dynamic, std::vector<Finding>& findings,
+                          std::string& grader_problem) {
+    if (dynamic.runs.empty() && !dynamic.skipped.empty()) {
+        findings.push_back(warning("oclgrind-skipped", "only the static analysis ran: " + dynamic.skipped,
+                                   "The run under Oclgrind was skipped: " + dynamic.skipped + "."));
+        return;
+    }
+    if (dynamic.runs.empty() && dynamic.left_out.empty()) {
+        // Without Oclgrind (e.g. a GPU machine without the Debian package) the
+        // static analysis still judges the stage; the gap is said, not hidden.
+        findings.push_back(warning("oclgrind-missing", "only the static analysis ran: Oclgrind is not installed",
+                                   "The run under Oclgrind (data races, barrier divergence, uninitialised reads) "
+                                   "was skipped because the oclgrind program is not installed here. Install it "
+                                   "(Debian: sudo apt-get install oclgrind) for the full check."));
+        return;
+    }
+    for (const auto* run : dynamic.runs) {
+        for (auto& f : oclgrind_findings(lab, *run, grader_problem)) {
+            // The same problem at several define sets is told once, at the first.
+            const bool told = std::any_of(findings.begin(), findings.end(), [&](const Finding& earlier) {
+                return earlier.source == f.source && earlier.rule == f.rule && earlier.line == f.line;
+            });
+            if (told) continue;
+            if (dynamic.runs.size() > 1 && !run->job.define_set.empty()) {
+                f.message = fmt::format("At define set '{}': {}", run->job.define_set, f.message);
+            }
+            findings.push_back(std::move(f));
+        }
+    }
+    if (dynamic.runs.empty()) {
+        std::string sets;
+        for (const auto& s : dynamic.left_out) sets += "\n  " + s;
+        findings.push_back(warning("oclgrind-not-run", "Oclgrind did not run: every define set is too large",
+                                   "Only the static analysis checked this kernel; Oclgrind left out:" + sets));
+    }
+}
+
+// The error finding when neither check could judge a file the static analysis cannot vouch for.
+Finding no_check_could_judge(const LabUnderTest& lab, const DynamicRuns& dynamic, const std::string& blind_why) {
+    Finding f;
+    f.source = "static";
+    f.rule = "no-check-could-judge";
+    f.error = true;
+    f.file = lab.file_display();
+    f.summary = "neither barrier check could judge the kernel";
+    f.message = "The static barrier analysis cannot vouch for this file: " + blind_why + ". Oclgrind " +
+                (!dynamic.runs.empty()       ? std::string("did not finish its checks either (see below)")
+                 : !dynamic.skipped.empty()  ? "was not run: " + dynamic.skipped
+                 : !dynamic.left_out.empty() ? std::string("did not run: every define set is too large")
+                                             : std::string("is not installed here")) +
+                ", so no check judged the barriers, and a stage no check judged does not pass. Write the "
+                "kernel as plain OpenCL C 1.2 (no tests of compiler macros such as __IMAGE_SUPPORT__ or "
+                "__clang__, no code the OpenCL compiler skips but a C parser reads) and both checks run.";
+    return f;
+}
+
+// When the static analysis cannot vouch for the file, its silence is not a pass: Oclgrind
+// alone judges, and if it could not judge the whole file either, the stage fails (plain
+// OpenCL C 1.2 is always readable by both). Returns a grader problem, or "".
+std::string weigh_static_blindness(const LabUnderTest& lab, const UnitRun& static_run, const DynamicRuns& dynamic,
+                                   std::vector<Finding>& findings) {
+    const StaticBlindness blind = static_blindness(findings, static_run, dynamic);
+    if (blind.why.empty()) return {};
+    const bool dynamic_judged = dynamic_complete(findings, dynamic);
+    if (!dynamic_judged && blind.grader_side) {
+        return "neither barrier check could run: the static analysis " + blind.why +
+               ", and Oclgrind did not judge the kernel";
+    }
+    if (!dynamic_judged) {
+        findings.insert(findings.begin(), no_check_could_judge(lab, dynamic, blind.why));
+    } else {
+        Finding f = warning("static-blind", "judged by Oclgrind alone: the static analysis could not read the file",
+                            "The static barrier analysis cannot vouch for this file: " + blind.why +
+                                ". The barriers were judged by the run under Oclgrind alone, which sees only the "
+                                "sizes it runs. Write the kernel as plain OpenCL C 1.2 for the full check.");
+        f.source = "static";
+        findings.push_back(std::move(f));
+    }
+    // A parse error is the reason given above, not a finding of its own.
+    findings.erase(std::remove_if(findings.begin(), findings.end(),
+                                  [](const Finding& f) { return f.rule == "parse-error"; }),
+                   findings.end());
+    return {};
+}
+
+// The first findings in full, then how many more.
+std::string findings_details(const std::vector<Finding>& findings) {
+    std::string details;
+    std::size_t shown = 0;
+    for (const auto& f : findings) {
+        if (shown++ == kFindingsShown) {
+            details += fmt::format("... and {} more finding(s) of the same kinds: fix these first.\n",
+                                   findings.size() - kFindingsShown);
+            break;
+        }
+        details += fmt::format("{}{} ({}{}): {}\n", shown > 1 ? "\n" : "", f.error ? "error" : "warning", f.source,
+                               f.line > 0 ? fmt::format(", line {}", f.line) : "", f.message);
+    }
+    return details;
+}
+
+// "no barrier problems (static analysis; Oclgrind at 1x1, 17x33 at 'defaults'; not at ...)".
+std::string clean_reason(const DynamicRuns& dynamic) {
+    std::string ran;
+    for (const auto* run : dynamic.runs) {
+        ran += (ran.empty() ? "" : "; ") + sizes_text(*run) +
+               (run->job.define_set.empty() ? "" : " at '" + run->job.define_set + "'");
+    }
+    if (ran.empty()) return "no barrier problems (static analysis)";
+    std::string reason = fmt::format("no barrier problems (static analysis; Oclgrind at {}", ran);
+    if (!dynamic.left_out.empty()) {
+        // Said, not hidden: the dynamic check did not run at every set (the static analysis did).
+        std::string sets;
+        for (const auto& s : dynamic.left_out) sets += (sets.empty() ? "" : "; ") + s;
+        reason += "; not at " + sets;
+    }
+    return reason + ")";
+}
+
+// Any error fails the stage; warnings alone pass it with a remark.
+void decide_barriers_verdict(StageResult& r, const DynamicRuns& dynamic) {
+    const auto errors = static_cast<std::size_t>(
+        std::count_if(r.findings.begin(), r.findings.end(), [](const Finding& f) { return f.error; }));
+    if (errors > 0) {
+        r.verdict = Verdict::fail;
+        r.reason = r.findings.front().summary;
+        if (errors > 1) r.reason += fmt::format(" (+{} more)", errors - 1);
+        return;
+    }
+    r.points = r.max_points;
+    if (!r.findings.empty()) {
+        r.verdict = Verdict::warn;
+        r.reason = r.findings.front().summary;
+        return;
+    }
+    r.verdict = Verdict::pass;
+    r.reason = clean_reason(dynamic);
+}
+
 }  // namespace
 
 bool oclgrind_needs_retry(const UnitRun& dynamic) {
@@ -230,125 +377,14 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
     for (const auto* run : dynamic.runs) r.seconds += run->outcome.seconds;
     std::string grader_problem;
     r.findings = static_findings(lab, static_run, grader_problem);
-    if (dynamic.runs.empty() && !dynamic.skipped.empty()) {
-        r.findings.push_back(warning("oclgrind-skipped", "only the static analysis ran: " + dynamic.skipped,
-                                     "The run under Oclgrind was skipped: " + dynamic.skipped + "."));
-    } else if (dynamic.runs.empty() && dynamic.left_out.empty()) {
-        // Without Oclgrind (e.g. a GPU machine without the Debian package) the
-        // static analysis still judges the stage; the gap is said, not hidden.
-        r.findings.push_back(warning("oclgrind-missing", "only the static analysis ran: Oclgrind is not installed",
-                                     "The run under Oclgrind (data races, barrier divergence, uninitialised reads) "
-                                     "was skipped because the oclgrind program is not installed here. Install it "
-                                     "(Debian: sudo apt-get install oclgrind) for the full check."));
-    } else {
-        for (const auto* run : dynamic.runs) {
-            for (auto& f : oclgrind_findings(lab, *run, grader_problem)) {
-                // The same problem at several define sets is told once, at the first.
-                const bool told = std::any_of(r.findings.begin(), r.findings.end(), [&](const Finding& earlier) {
-                    return earlier.source == f.source && earlier.rule == f.rule && earlier.line == f.line;
-                });
-                if (told) continue;
-                if (dynamic.runs.size() > 1 && !run->job.define_set.empty()) {
-                    f.message = fmt::format("At define set '{}': {}", run->job.define_set, f.message);
-                }
-                r.findings.push_back(std::move(f));
-            }
-        }
-        if (dynamic.runs.empty()) {
-            std::string sets;
-            for (const auto& s : dynamic.left_out) sets += "\n  " + s;
-            r.findings.push_back(warning("oclgrind-not-run", "Oclgrind did not run: every define set is too large",
-                                         "Only the static analysis checked this kernel; Oclgrind left out:" + sets));
-        }
-    }
+    add_dynamic_findings(lab, dynamic, r.findings, grader_problem);
     if (!grader_problem.empty()) return grader_error(lab, Stage::barriers, grader_problem);
-
-    // When the static analysis cannot vouch for the file, its silence is not a pass: Oclgrind
-    // alone judges, and if it could not judge the whole file either, the stage fails (plain
-    // OpenCL C 1.2 is always readable by both).
-    const StaticBlindness blind = static_blindness(r.findings, static_run, dynamic);
-    if (!blind.why.empty()) {
-        const bool dynamic_judged = dynamic_complete(r.findings, dynamic);
-        if (!dynamic_judged && blind.grader_side) {
-            return grader_error(lab, Stage::barriers,
-                                "neither barrier check could run: the static analysis " + blind.why +
-                                    ", and Oclgrind did not judge the kernel");
-        }
-        if (!dynamic_judged) {
-            Finding f;
-            f.source = "static";
-            f.rule = "no-check-could-judge";
-            f.error = true;
-            f.file = lab.file_display();
-            f.summary = "neither barrier check could judge the kernel";
-            f.message = "The static barrier analysis cannot vouch for this file: " + blind.why +
-                        ". Oclgrind " +
-                        (!dynamic.runs.empty()      ? std::string("did not finish its checks either (see below)")
-                         : !dynamic.skipped.empty() ? "was not run: " + dynamic.skipped
-                         : !dynamic.left_out.empty() ? std::string("did not run: every define set is too large")
-                                                     : std::string("is not installed here")) +
-                        ", so no check judged the barriers, and a stage no check judged does not pass. Write the "
-                        "kernel as plain OpenCL C 1.2 (no tests of compiler macros such as __IMAGE_SUPPORT__ or "
-                        "__clang__, no code the OpenCL compiler skips but a C parser reads) and both checks run.";
-            r.findings.insert(r.findings.begin(), std::move(f));
-        } else {
-            Finding f = warning("static-blind", "judged by Oclgrind alone: the static analysis could not read the file",
-                                "The static barrier analysis cannot vouch for this file: " + blind.why +
-                                    ". The barriers were judged by the run under Oclgrind alone, which sees only the "
-                                    "sizes it runs. Write the kernel as plain OpenCL C 1.2 for the full check.");
-            f.source = "static";
-            r.findings.push_back(std::move(f));
-        }
-        // A parse error is the reason given above, not a finding of its own.
-        r.findings.erase(std::remove_if(r.findings.begin(), r.findings.end(),
-                                        [](const Finding& f) { return f.rule == "parse-error"; }),
-                         r.findings.end());
-    }
-
+    if (const std::string problem = weigh_static_blindness(lab, static_run, dynamic, r.findings); !problem.empty())
+        return grader_error(lab, Stage::barriers, problem);
     std::stable_sort(r.findings.begin(), r.findings.end(),
                      [](const Finding& a, const Finding& b) { return a.error && !b.error; });
-    const auto errors = static_cast<std::size_t>(
-        std::count_if(r.findings.begin(), r.findings.end(), [](const Finding& f) { return f.error; }));
-    std::size_t shown = 0;
-    for (const auto& f : r.findings) {
-        if (shown++ == kFindingsShown) {
-            r.details += fmt::format("... and {} more finding(s) of the same kinds: fix these first.\n",
-                                     r.findings.size() - kFindingsShown);
-            break;
-        }
-        r.details += fmt::format("{}{} ({}{}): {}\n", shown > 1 ? "\n" : "", f.error ? "error" : "warning", f.source,
-                                 f.line > 0 ? fmt::format(", line {}", f.line) : "", f.message);
-    }
-    if (errors > 0) {
-        r.verdict = Verdict::fail;
-        r.reason = r.findings.front().summary;
-        if (errors > 1) r.reason += fmt::format(" (+{} more)", errors - 1);
-        return r;
-    }
-    r.points = r.max_points;
-    if (!r.findings.empty()) {
-        r.verdict = Verdict::warn;
-        r.reason = r.findings.front().summary;
-        return r;
-    }
-    r.verdict = Verdict::pass;
-    std::string ran;
-    for (const auto* run : dynamic.runs) {
-        ran += (ran.empty() ? "" : "; ") + sizes_text(*run) +
-               (run->job.define_set.empty() ? "" : " at '" + run->job.define_set + "'");
-    }
-    if (ran.empty()) {
-        r.reason = "no barrier problems (static analysis)";
-        return r;
-    }
-    r.reason = fmt::format("no barrier problems (static analysis; Oclgrind at {}", ran);
-    if (!dynamic.left_out.empty()) {
-        // Said, not hidden: the dynamic check did not run at every set (the static analysis did).
-        std::string sets;
-        for (const auto& s : dynamic.left_out) sets += (sets.empty() ? "" : "; ") + s;
-        r.reason += "; not at " + sets;
-    }
-    r.reason += ")";
+    r.details = findings_details(r.findings);
+    decide_barriers_verdict(r, dynamic);
     return r;
 }
 

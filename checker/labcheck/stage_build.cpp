@@ -41,16 +41,38 @@ std::string real_warnings(const std::string& log) {
     return any ? kept : std::string();
 }
 
+// The table's line for a kernel that did not build, by what went wrong.
+std::string failure_reason(const LabUnderTest& lab, const BuildEvent& build) {
+    const std::string& happened = build.happened;
+    switch (build.failure) {
+        case BuildFailure::compile_error: {
+            const std::string error = first_error_line(build.log);
+            return fmt::format("does not compile: {}{}", build.line > 0 ? fmt::format("line {}: ", build.line) : "",
+                               error.empty() ? "see details" : error);
+        }
+        case BuildFailure::missing_kernel:
+            return fmt::format("missing kernel: {}", happened);
+        case BuildFailure::wrong_signature:
+            return fmt::format("wrong signature: {}", happened);
+        case BuildFailure::unreadable_file:
+            return fmt::format("kernel file {}: {}", build.file.empty() ? lab.file_display() : build.file, happened);
+        case BuildFailure::opencl_error:
+        case BuildFailure::other:
+            break;
+    }
+    return first_line(happened.empty() ? build.message : happened);
+}
+
 }  // namespace
 
 StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check) {
     StageResult r = empty_result(lab, Stage::build);
     r.seconds = check.outcome.seconds;
 
-    const auto* build = check.first("build");
+    const auto* build = check.first<BuildEvent>();
     if (build == nullptr) {
         const AbnormalEnd end = abnormal_end(check, unfinished_activity(check));
-        const auto* error = check.first("error");
+        const auto* error = check.first<ErrorEvent>();
         if (end.happened && !end.grader_problem) {
             r.verdict = Verdict::fail;
             r.reason = first_line(end.text);
@@ -58,48 +80,32 @@ StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check) {
         } else {
             r.verdict = Verdict::error;
             const std::string why = end.happened       ? end.text
-                                    : error != nullptr ? error->value("message", "")
+                                    : error != nullptr ? error->message
                                                        : std::string("the worker reported no build");
             r.reason = "grader error: " + first_line(why);
             r.details = why;
         }
         return r;
     }
-    if (build->value("ok", false)) {
-        const std::string warnings = real_warnings(build->value("warnings", ""));
-        const std::string defines = build->value("defines", "");
+    if (build->ok) {
+        const std::string warnings = real_warnings(build->warnings);
+        const std::string& defines = build->defines;
         r.points = r.max_points;
         r.verdict = warnings.empty() ? Verdict::pass : Verdict::warn;
         r.reason = warnings.empty() ? fmt::format("builds{}", defines.empty() ? "" : " with " + defines)
                                     : "builds, with compiler warnings (see details)";
         if (!warnings.empty()) r.details = "The compiler warned:\n" + warnings;
         // How the lab was set up, said once (lab 07 in a student edition: the lab-06 kernel multiplies).
-        if (const std::string note = build->value("note", ""); !note.empty()) {
+        if (const std::string& note = build->note; !note.empty()) {
             if (warnings.empty()) r.reason = "builds; " + note;
             r.verdict = Verdict::warn;
             r.details = note + ".\n" + r.details;
         }
         return r;
     }
-    const std::string kind = build->value("kind", "");
-    const std::string file = build->value("file", lab.file_display());
-    const std::string happened = build->value("happened", "");
     r.verdict = Verdict::fail;
-    r.details = build->value("message", "");
-    if (kind == "compile-error") {
-        const unsigned line = build->value("line", 0u);
-        const std::string error = first_error_line(build->value("log", ""));
-        r.reason = fmt::format("does not compile: {}{}", line > 0 ? fmt::format("line {}: ", line) : "",
-                               error.empty() ? "see details" : error);
-    } else if (kind == "missing-kernel") {
-        r.reason = fmt::format("missing kernel: {}", happened);
-    } else if (kind == "wrong-signature") {
-        r.reason = fmt::format("wrong signature: {}", happened);
-    } else if (kind == "unreadable-file") {
-        r.reason = fmt::format("kernel file {}: {}", file, happened);
-    } else {
-        r.reason = first_line(happened.empty() ? r.details : happened);
-    }
+    r.details = build->message;
+    r.reason = failure_reason(lab, *build);
     return r;
 }
 

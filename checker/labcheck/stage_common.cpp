@@ -24,24 +24,29 @@ bool while_building(const std::string& activity) {
     return activity.find("building") != std::string::npos;
 }
 
+// A child stopped by RLIMIT_FSIZE: the compiler's files or the kernel's printing.
+std::string file_limit_text(const UnitRun& run, const std::string& what, const std::string& activity) {
+    if (while_building(activity)) {
+        return with_activity(fmt::format("the OpenCL compiler wrote a file past the grader's limit of {} MiB "
+                                         "({})",
+                                         run.limits.file_bytes >> 20, what),
+                             activity) +
+               ". The source expands to something huge: look for macros that expand to other macros many "
+               "times over, or a huge unrolled loop.";
+    }
+    return with_activity(fmt::format("the kernel's output passed the grader's limit of {} MiB ({})",
+                                     run.limits.file_bytes >> 20, what),
+                         activity) +
+           ". A printf in a loop, or in every work-item, prints gigabytes: remove the printf calls, or "
+           "print from one work-item (if (get_global_id(0) == 0)) and only a few lines.";
+}
+
 // What a child's death by `signal` means, in the words of what it was doing.
 std::string crash_text(const UnitRun& run, int signal, const std::string& activity, const std::string& lab) {
     const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
     switch (signal) {
         case SIGXFSZ:
-            if (while_building(activity)) {
-                return with_activity(fmt::format("the OpenCL compiler wrote a file past the grader's limit of {} MiB "
-                                                 "({})",
-                                                 run.limits.file_bytes >> 20, what),
-                                     activity) +
-                       ". The source expands to something huge: look for macros that expand to other macros many "
-                       "times over, or a huge unrolled loop.";
-            }
-            return with_activity(fmt::format("the kernel's output passed the grader's limit of {} MiB ({})",
-                                             run.limits.file_bytes >> 20, what),
-                                 activity) +
-                   ". A printf in a loop, or in every work-item, prints gigabytes: remove the printf calls, or "
-                   "print from one work-item (if (get_global_id(0) == 0)) and only a few lines.";
+            return file_limit_text(run, what, activity);
         case SIGABRT:
             if (while_building(activity)) {
                 return with_activity(fmt::format("the OpenCL compiler aborted ({})", what), activity) +
@@ -87,6 +92,40 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
     }
 }
 
+// Nothing a child said counts when one of its events cannot be read: it may have crashed
+// half-way through a line's fields, or be hostile.
+AbnormalEnd unreadable_end(const UnitRun& run) {
+    AbnormalEnd end;
+    end.happened = true;
+    end.grader_problem = true;
+    end.text = fmt::format(
+        "the grader's worker process reported something the grader cannot read: {}. No result of this run "
+        "counts; run labcheck again, and if it happens again, tell the instructor (it is a fault of the "
+        "grader or its install, or the kernel damaged the worker's memory).",
+        run.events.unreadable);
+    return end;
+}
+
+// A worker that exited by itself: normally, out of memory, or on a failure of the grader's.
+AbnormalEnd exited_end(const UnitRun& run, const std::string& activity) {
+    AbnormalEnd end;
+    const auto& o = run.outcome;
+    if (o.exit_code == kWorkerOutOfMemory) {
+        end.happened = true;
+        end.text =
+            with_activity(fmt::format("ran out of memory (the limit is {} MiB)", run.limits.resident_bytes >> 20),
+                          activity) +
+            ". Check the sizes of any private or __local arrays, and that no loop allocates.";
+    } else if (o.exit_code == kWorkerInternalError || o.exit_code != 0) {
+        end.happened = true;
+        end.grader_problem = true;
+        const auto* error = run.first<ErrorEvent>();
+        end.text = fmt::format("the grader's worker process failed (exit status {}){}", o.exit_code,
+                               error != nullptr ? ": " + error->message : std::string());
+    }
+    return end;
+}
+
 }  // namespace
 
 StageResult empty_result(const LabUnderTest& lab, Stage stage) {
@@ -112,17 +151,18 @@ std::string LabUnderTest::reproduce(const std::string& size, std::uint64_t seed,
 }
 
 std::string unfinished_activity(const UnitRun& run) {
-    const auto starts = run.all("check-start");
-    const auto done = run.all("check");
+    const auto starts = run.all<CheckStartEvent>();
+    const auto done = run.all<CheckEvent>();
     if (starts.size() > done.size()) {
-        const auto& s = *starts.back();
-        return fmt::format("while checking size {} (seed {}{}){}", s.value("size", "?"), s.value("seed", 1),
-                           s.value("hidden", false) ? ", a hidden size" : "",
+        const auto& s = starts.back()->check;
+        return fmt::format("while checking size {} (seed {}{}){}", s.size, s.seed, s.hidden ? ", a hidden size" : "",
                            run.job.define_set.empty() ? "" : " at define set '" + run.job.define_set + "'");
     }
-    if (run.first("build") == nullptr && run.first("device") != nullptr) return "while building the kernel";
-    if (run.first("device") == nullptr && run.job.kind != JobKind::static_analysis) return "while opening the device";
-    if (run.job.kind == JobKind::speedup && run.first("build") != nullptr) return "while timing the kernel";
+    const bool built = run.first<BuildEvent>() != nullptr;
+    const bool opened = run.first<DeviceEvent>() != nullptr;
+    if (!built && opened) return "while building the kernel";
+    if (!opened && run.job.kind != JobKind::static_analysis) return "while opening the device";
+    if (run.job.kind == JobKind::speedup && built) return "while timing the kernel";
     return {};
 }
 
@@ -130,21 +170,10 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
     AbnormalEnd end;
     const auto& o = run.outcome;
     const std::string lab = run.job.lab_folder.substr(0, 2);
+    if (!run.events.unreadable.empty()) return unreadable_end(run);
     switch (o.end) {
         case ChildEnd::exited:
-            if (o.exit_code == kWorkerOutOfMemory) {
-                end.happened = true;
-                end.text = with_activity(
-                               fmt::format("ran out of memory (the limit is {} MiB)", run.limits.resident_bytes >> 20),
-                               activity) +
-                           ". Check the sizes of any private or __local arrays, and that no loop allocates.";
-            } else if (o.exit_code == kWorkerInternalError || o.exit_code != 0) {
-                end.happened = true;
-                end.grader_problem = true;
-                const auto* error = run.first("error");
-                end.text = fmt::format("the grader's worker process failed (exit status {}){}", o.exit_code,
-                                       error != nullptr ? ": " + error->value("message", "") : std::string());
-            }
+            end = exited_end(run, activity);
             break;
         case ChildEnd::timed_out:
             end.happened = true;
@@ -188,8 +217,8 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
 }
 
 bool build_failed(const UnitRun& run) {
-    const auto* build = run.first("build");
-    return build != nullptr && !build->value("ok", false);
+    const auto* build = run.first<BuildEvent>();
+    return build != nullptr && !build->ok;
 }
 
 StageResult not_run(const LabUnderTest& lab, Stage stage, const std::string& why) {

@@ -45,9 +45,9 @@ std::string terse(const std::string& sentence) {
 }
 
 bool on_pocl(const UnitRun& run) {
-    const auto* device = run.first("device");
+    const auto* device = run.first<DeviceEvent>();
     if (device == nullptr) return false;
-    std::string platform = device->value("platform", "");
+    std::string platform = device->platform;
     for (auto& c : platform) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return platform.find("portable computing language") != std::string::npos ||
            platform.find("pocl") != std::string::npos;
@@ -66,30 +66,30 @@ struct SetTally {
 SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
     SetTally t;
     const auto& planned = run.job.checks;
-    if (const auto* skipped = run.first("set-skipped")) {
-        t.skipped = skipped->value("reason", "");
+    if (const auto* skipped = run.first<SetSkippedEvent>()) {
+        t.skipped = skipped->reason;
         return t;
     }
     t.run = planned.size();
-    if (const auto* build = run.first("build"); build != nullptr && !build->value("ok", false)) {
+    if (const auto* build = run.first<BuildEvent>(); build != nullptr && !build->ok) {
         // Only a set other than the first can get here: the build stage judges the first.
         const std::string text = fmt::format("the kernel does not build at define set {}: {}", set_label(run),
-                                             first_sentence(build->value("message", "")));
+                                             first_sentence(build->message));
         t.first_failure = text;
         t.failures.push_back(
             text + "\n  reproduce: " + lab.reproduce(planned.empty() ? "1x1" : planned[0].size, 1, run.job.defines));
         for (const auto& c : planned) t.hidden += c.hidden;
         return t;
     }
-    const auto results = run.all("check");
+    const auto results = run.all<CheckEvent>();
     for (std::size_t i = 0; i < results.size() && i < planned.size(); ++i) {
         const auto& event = *results[i];
         if (planned[i].hidden) ++t.hidden;
-        if (event.value("ok", false)) {
+        if (event.ok) {
             ++t.passed;
             continue;
         }
-        const std::string problem = event.value("problem", "");
+        const std::string& problem = event.problem;
         if (t.failures.empty()) {
             t.first_failure = fmt::format("{}{}: {}", planned[i].size,
                                           run.job.define_set.empty() ? "" : " at '" + run.job.define_set + "'",
@@ -124,18 +124,104 @@ SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
 bool pocl_miscompiled(const SetRuns& set) {
     if (set.pocl_cbs == nullptr || set.check == nullptr) return false;
     const auto& again = *set.pocl_cbs;
-    if (!again.ended_normally() || again.first("set-skipped") != nullptr) return false;
-    const auto results = again.all("check");
+    if (!again.ended_normally() || again.first<SetSkippedEvent>() != nullptr) return false;
+    const auto results = again.all<CheckEvent>();
     if (results.empty() || results.size() != again.job.checks.size()) return false;
     for (const auto* event : results) {
-        if (!event->value("ok", false)) return false;
+        if (!event->ok) return false;
     }
     // Only wrong numbers qualify: a crash, a time-out or a result that changed between runs is the kernel's.
     if (!set.check->ended_normally()) return false;
-    for (const auto* event : set.check->all("check")) {
-        if (event->value("unstable", false)) return false;
+    for (const auto* event : set.check->all<CheckEvent>()) {
+        if (event->unstable) return false;
     }
     return true;
+}
+
+// Every define set's tallies together.
+struct Totals {
+    std::size_t run = 0, passed = 0, hidden = 0, sets_run = 0;
+    std::vector<std::string> failures, warnings, set_names;
+    std::string first_failure;
+};
+
+// The warning for a set PoCL got wrong and got right the other way; its sizes then count as right.
+std::string forgive_pocl(const SetRuns& set, SetTally& t) {
+    const std::string warning = fmt::format(
+        "PoCL computed a wrong result at define set {} ({}/{} sizes right), but the same kernel is right at "
+        "every one of them when PoCL compiles its work-groups the other way (POCL_WORK_GROUP_METHOD=cbs). "
+        "That is a bug of the OpenCL runtime (PoCL's default work-group compiler mishandles some barriers "
+        "under work-group-uniform conditions), not your mistake: those sizes count as right. First wrong "
+        "result on PoCL: {}",
+        set_label(*set.check), t.passed, t.run, t.failures.empty() ? "?" : first_sentence(t.failures[0]));
+    t.passed = t.run;
+    t.failures.clear();
+    t.first_failure.clear();
+    return warning;
+}
+
+void add_set(Totals& totals, const SetRuns& set, SetTally t) {
+    if (!t.skipped.empty()) {
+        totals.warnings.push_back(
+            fmt::format("define set {} was not checked on this device: {}. Its sizes are left "
+                        "out of the score.",
+                        set_label(*set.check), t.skipped));
+        return;
+    }
+    ++totals.sets_run;
+    if (!set.check->job.define_set.empty()) totals.set_names.push_back(set.check->job.define_set);
+    if (t.passed < t.run && on_pocl(*set.check) && pocl_miscompiled(set)) totals.warnings.push_back(forgive_pocl(set, t));
+    totals.run += t.run;
+    totals.passed += t.passed;
+    totals.hidden += t.hidden;
+    if (totals.first_failure.empty()) totals.first_failure = t.first_failure;
+    totals.failures.insert(totals.failures.end(), t.failures.begin(), t.failures.end());
+}
+
+// " at 3 define sets (a, b, c)", " at define set defaults", "".
+std::string sets_where(const std::vector<std::string>& set_names) {
+    std::string sets_text;
+    for (const auto& name : set_names) sets_text += (sets_text.empty() ? "" : ", ") + name;
+    const bool from_command_line = set_names.size() == 1 && set_names[0] == "command line";
+    std::string where = set_names.size() > 1 ? fmt::format(" at {} define sets ({})", set_names.size(), sets_text)
+                                             : (set_names.size() == 1 ? " at define set " + sets_text : "");
+    if (from_command_line) where += ", the -D given instead of the lab's define sets";
+    return where;
+}
+
+void decide_correctness_verdict(StageResult& r, const Totals& totals) {
+    const std::string where = sets_where(totals.set_names);
+    if (totals.run == 0) {
+        r.points = totals.warnings.empty() ? r.max_points : 0.0;
+        r.verdict = totals.warnings.empty() ? Verdict::pass : Verdict::error;
+        r.reason = totals.warnings.empty() ? "no sizes to check" : "no define set could run on this device";
+        for (const auto& w : totals.warnings) r.details += w + "\n";
+        return;
+    }
+    r.points = std::round(r.max_points * static_cast<double>(totals.passed) / static_cast<double>(totals.run) * 100.0) /
+               100.0;
+    for (const auto& w : totals.warnings) r.details += "warning: " + w + "\n";
+    // A check is a size (and seed) at one define set.
+    const char* noun = totals.sets_run > 1 ? "checks" : "sizes";
+    if (totals.passed == totals.run) {
+        r.verdict = totals.warnings.empty() ? Verdict::pass : Verdict::warn;
+        r.reason = totals.hidden > 0
+                       ? fmt::format("right at all {} {}{} ({} of them hidden)", totals.run, noun, where, totals.hidden)
+                       : fmt::format("right at all {} {}{}", totals.run, noun, where);
+        if (!totals.warnings.empty()) r.reason += "; see the warning";
+        return;
+    }
+    r.verdict = Verdict::fail;
+    r.reason = fmt::format("{}/{} {} right; {}", totals.passed, totals.run, noun, totals.first_failure);
+    std::size_t shown = 0;
+    for (const auto& f : totals.failures) {
+        if (shown++ > kOtherFailuresShown) break;
+        r.details += f + "\n";
+    }
+    if (totals.failures.size() > kOtherFailuresShown + 1) {
+        r.details += fmt::format("and wrong at {} more size(s).\n", totals.failures.size() - kOtherFailuresShown - 1);
+    }
+    if (totals.set_names.size() > 1) r.details += fmt::format("Checked{}.\n", where);
 }
 
 }  // namespace
@@ -148,78 +234,15 @@ StageResult evaluate_correctness(const LabUnderTest& lab, const UnitRun& check) 
 
 StageResult evaluate_correctness(const LabUnderTest& lab, const std::vector<SetRuns>& sets) {
     StageResult r = empty_result(lab, Stage::correctness);
-    std::size_t run = 0, passed = 0, hidden = 0, sets_run = 0;
-    std::vector<std::string> failures, warnings, set_names;
-    std::string first_failure;
+    Totals totals;
     for (const auto& set : sets) {
         if (set.check == nullptr) continue;
         r.seconds += set.check->outcome.seconds + (set.pocl_cbs != nullptr ? set.pocl_cbs->outcome.seconds : 0.0);
         SetTally t = tally(lab, *set.check);
         if (t.grader_problem) return grader_error(lab, Stage::correctness, t.grader_text);
-        if (!t.skipped.empty()) {
-            warnings.push_back(
-                fmt::format("define set {} was not checked on this device: {}. Its sizes are left "
-                            "out of the score.",
-                            set_label(*set.check), t.skipped));
-            continue;
-        }
-        ++sets_run;
-        if (!set.check->job.define_set.empty()) set_names.push_back(set.check->job.define_set);
-        if (t.passed < t.run && on_pocl(*set.check) && pocl_miscompiled(set)) {
-            warnings.push_back(fmt::format(
-                "PoCL computed a wrong result at define set {} ({}/{} sizes right), but the same kernel is right at "
-                "every one of them when PoCL compiles its work-groups the other way (POCL_WORK_GROUP_METHOD=cbs). "
-                "That is a bug of the OpenCL runtime (PoCL's default work-group compiler mishandles some barriers "
-                "under work-group-uniform conditions), not your mistake: those sizes count as right. First wrong "
-                "result on PoCL: {}",
-                set_label(*set.check), t.passed, t.run, t.failures.empty() ? "?" : first_sentence(t.failures[0])));
-            t.passed = t.run;
-            t.failures.clear();
-            t.first_failure.clear();
-        }
-        run += t.run;
-        passed += t.passed;
-        hidden += t.hidden;
-        if (first_failure.empty()) first_failure = t.first_failure;
-        failures.insert(failures.end(), t.failures.begin(), t.failures.end());
+        add_set(totals, set, std::move(t));
     }
-
-    std::string sets_text;
-    for (const auto& name : set_names) sets_text += (sets_text.empty() ? "" : ", ") + name;
-    const bool from_command_line = set_names.size() == 1 && set_names[0] == "command line";
-    std::string where = set_names.size() > 1 ? fmt::format(" at {} define sets ({})", set_names.size(), sets_text)
-                                             : (set_names.size() == 1 ? " at define set " + sets_text : "");
-    if (from_command_line) where += ", the -D given instead of the lab's define sets";
-
-    if (run == 0) {
-        r.points = warnings.empty() ? r.max_points : 0.0;
-        r.verdict = warnings.empty() ? Verdict::pass : Verdict::error;
-        r.reason = warnings.empty() ? "no sizes to check" : "no define set could run on this device";
-        for (const auto& w : warnings) r.details += w + "\n";
-        return r;
-    }
-    r.points = std::round(r.max_points * static_cast<double>(passed) / static_cast<double>(run) * 100.0) / 100.0;
-    for (const auto& w : warnings) r.details += "warning: " + w + "\n";
-    // A check is a size (and seed) at one define set.
-    const char* noun = sets_run > 1 ? "checks" : "sizes";
-    if (passed == run) {
-        r.verdict = warnings.empty() ? Verdict::pass : Verdict::warn;
-        r.reason = hidden > 0 ? fmt::format("right at all {} {}{} ({} of them hidden)", run, noun, where, hidden)
-                              : fmt::format("right at all {} {}{}", run, noun, where);
-        if (!warnings.empty()) r.reason += "; see the warning";
-        return r;
-    }
-    r.verdict = Verdict::fail;
-    r.reason = fmt::format("{}/{} {} right; {}", passed, run, noun, first_failure);
-    std::size_t shown = 0;
-    for (const auto& f : failures) {
-        if (shown++ > kOtherFailuresShown) break;
-        r.details += f + "\n";
-    }
-    if (failures.size() > kOtherFailuresShown + 1) {
-        r.details += fmt::format("and wrong at {} more size(s).\n", failures.size() - kOtherFailuresShown - 1);
-    }
-    if (set_names.size() > 1) r.details += fmt::format("Checked{}.\n", where);
+    decide_correctness_verdict(r, totals);
     return r;
 }
 

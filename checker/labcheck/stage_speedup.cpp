@@ -23,19 +23,20 @@ std::string baseline_name(const LabUnderTest& lab) {
 }
 
 // A timed launch computed something wrong: no speed is paid for it, and the stage says why.
-StageResult wrong_result(const LabUnderTest& lab, StageResult r, const nlohmann::json& wrong) {
-    const std::string size = wrong.value("size", "");
-    const std::string launch = course::ordinal(wrong.value("launch", 0));
-    const std::string message = wrong.value("message", "");
+StageResult wrong_result(const LabUnderTest& lab, StageResult r, const WrongResultEvent& wrong) {
+    const std::string& size = wrong.check.size;
+    const std::string launch = course::ordinal(wrong.launch);
+    const std::string& message = wrong.message;
+    const bool by_baseline = wrong.who == TimedKernel::baseline;
     const bool self_baseline = lab.spec->speedup && lab.spec->speedup->baseline_file == course::kSelfBaseline;
-    if (wrong.value("who", "") == "baseline" && !self_baseline) {
+    if (by_baseline && !self_baseline) {
         return grader_error(lab, Stage::speedup,
                             fmt::format("the baseline {} computed a wrong result at the timed size {} ({} timed "
                                         "launch): {} The baseline is the course's own kernel: tell the instructor.",
                                         baseline_name(lab), size, launch, message));
     }
     const std::string whose =
-        wrong.value("who", "") == "baseline" ? "The baseline (" + baseline_name(lab) + ")" : std::string("The kernel");
+        by_baseline ? "The baseline (" + baseline_name(lab) + ")" : std::string("The kernel");
     r.verdict = Verdict::fail;
     r.points = 0.0;
     r.details = fmt::format(
@@ -57,25 +58,26 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     r.seconds = speedup.outcome.seconds;
     r.min_ratio = min_ratio;
     if (build_failed(speedup)) return not_run(lab, Stage::speedup, "the kernel does not build");
-    if (const auto* error = speedup.first("error")) {
-        return grader_error(lab, Stage::speedup, error->value("message", "the baseline could not be run"));
+    if (const auto* error = speedup.first<ErrorEvent>()) {
+        return grader_error(lab, Stage::speedup,
+                            error->message.empty() ? "the baseline could not be run" : error->message);
     }
-    if (const auto* wrong = speedup.first("wrong-result")) return wrong_result(lab, r, *wrong);
-    const auto* timing = speedup.first("timing");
+    if (const auto* wrong = speedup.first<WrongResultEvent>()) return wrong_result(lab, r, *wrong);
+    const auto* timing = speedup.first<TimingEvent>();
     if (timing == nullptr) {
         r.verdict = Verdict::fail;
         const AbnormalEnd end = abnormal_end(speedup, unfinished_activity(speedup));
         if (end.grader_problem) return grader_error(lab, Stage::speedup, end.text);
-        const auto* run_error = speedup.first("run-error");
-        r.details = run_error != nullptr ? run_error->value("message", "")
+        const auto* run_error = speedup.first<RunErrorEvent>();
+        r.details = run_error != nullptr ? run_error->message
                     : end.happened       ? end.text
                                          : std::string("the worker reported no timing");
         r.reason = r.details.substr(0, r.details.find('\n'));
         return r;
     }
-    const double baseline = timing->value("baseline_seconds", 0.0);
-    const double submission = timing->value("submission_seconds", 0.0);
-    const std::string size = timing->value("size", "");
+    const double baseline = timing->baseline_seconds;
+    const double submission = timing->submission_seconds;
+    const std::string& size = timing->check.size;
     r.baseline_seconds = baseline;
     r.submission_seconds = submission;
     const double ratio = submission > 0.0 ? baseline / submission : 0.0;
@@ -85,7 +87,7 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
         "At size {}: your kernel {} against {} {} (medians of {} interleaved launches): {:.2f}× the baseline's "
         "speed; this lab asks for at least {:g}× on this class of device. Every timed result was checked and right.",
         size, course::duration_text(submission), baseline_file, course::duration_text(baseline),
-        timing->value("repetitions", 0), ratio, min_ratio);
+        timing->repetitions, ratio, min_ratio);
     r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×): {} vs {}", ratio, min_ratio,
                            course::duration_text(submission), course::duration_text(baseline));
     if (ratio >= min_ratio) {

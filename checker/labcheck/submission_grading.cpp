@@ -65,17 +65,17 @@ WorkerJob at_set(WorkerJob job, const course::DefineSet& set) {
 // that changed between runs), on PoCL: worth a second opinion from PoCL's other work-group compiler.
 std::vector<SizeCheck> wrong_on_pocl(const UnitRun& run) {
     std::vector<SizeCheck> wrong;
-    const auto* device = run.first("device");
-    if (device == nullptr || !run.ended_normally() || run.first("set-skipped") != nullptr) return wrong;
-    const std::string platform = device->value("platform", "");
+    const auto* device = run.first<DeviceEvent>();
+    if (device == nullptr || !run.ended_normally() || run.first<SetSkippedEvent>() != nullptr) return wrong;
+    const std::string& platform = device->platform;
     if (platform.find("Portable Computing Language") == std::string::npos &&
         platform.find("PoCL") == std::string::npos && platform.find("pocl") == std::string::npos) {
         return wrong;
     }
-    const auto results = run.all("check");
+    const auto results = run.all<CheckEvent>();
     for (std::size_t i = 0; i < results.size() && i < run.job.checks.size(); ++i) {
-        if (results[i]->value("unstable", false)) return {};
-        if (!results[i]->value("ok", false) && results[i]->value("ran", true)) wrong.push_back(run.job.checks[i]);
+        if (results[i]->unstable) return {};
+        if (!results[i]->ok && results[i]->ran) wrong.push_back(run.job.checks[i]);
     }
     return wrong;
 }
@@ -116,6 +116,107 @@ private:
     bool enabled_;
     std::mutex mutex_;
 };
+
+// What every phase of grading one submission works with.
+struct Grading {
+    const course::KernelSet& kernels;
+    const GradeSettings& settings;
+    UnitRunner& runner;
+    Progress& progress;
+};
+
+// Phase 1 for one lab: its checks at every define set (a wrong result on PoCL run again the other
+// way), and its static analysis.
+void add_check_tasks(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
+    const GradeSettings& settings = grading.settings;
+    for (const auto& set : checked_define_sets(work.spec, settings.defines)) {
+        SetWork set_work;
+        set_work.set = set;
+        work.sets.push_back(std::move(set_work));
+    }
+    const auto spec_hidden = settings.hidden.find(work.spec.number);
+    auto job = job_for(work, JobKind::check, grading.kernels, settings);
+    const HiddenChecks* hidden = spec_hidden == settings.hidden.end() ? nullptr : &spec_hidden->second;
+    if (wants(settings, Stage::correctness) || wants(settings, Stage::speedup))
+        job.checks = correctness_checks(work.spec, hidden);
+    if (wants(settings, Stage::speedup) && work.spec.speedup) work.timed = timed_check(work.spec, hidden);
+    UnitRunner& runner = grading.runner;
+    Progress& progress = grading.progress;
+    for (std::size_t s = 0; s < work.sets.size(); ++s) {
+        // The build stage needs the first set only; the others run only when correctness is graded.
+        if (s > 0 && !wants(settings, Stage::correctness)) break;
+        SetWork& set = work.sets[s];
+        const WorkerJob set_job = at_set(job, set.set);
+        tasks.push_back([&set, set_job, &runner, &progress] {
+            set.check = runner.run(set_job);
+            progress.report(*set.check);
+            // A wrong result on PoCL gets a second opinion: PoCL's other work-group compiler.
+            if (const auto wrong = wrong_on_pocl(*set.check); !wrong.empty()) {
+                WorkerJob again = set_job;
+                again.checks = wrong;
+                again.pocl_work_group_method = "cbs";
+                set.pocl_cbs = runner.run(again);
+                progress.report(*set.pocl_cbs);
+            }
+        });
+    }
+    if (wants(settings, Stage::barriers)) {
+        auto static_job = job_for(work, JobKind::static_analysis, grading.kernels, settings);
+        tasks.push_back([&work, static_job, &runner, &progress] {
+            work.static_run = runner.run(static_job);
+            progress.report(*work.static_run);
+        });
+    }
+}
+
+// Phase 2 for one lab that builds: Oclgrind at every define set small enough to simulate.
+void add_oclgrind_tasks(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
+    if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr) return;
+    const bool hung = std::any_of(work.sets.begin(), work.sets.end(), [](const SetWork& s) {
+        return s.check && s.check->outcome.end == ChildEnd::timed_out;
+    });
+    if (hung) {
+        // A kernel that hangs on the device hangs under Oclgrind too, where a launch may take
+        // far longer: the time goes to the other labs (see the correctness stage for the hang).
+        work.dynamic_skipped = "the kernel did not finish on the graded device (see the correctness stage)";
+        return;
+    }
+    UnitRunner& runner = grading.runner;
+    Progress& progress = grading.progress;
+    for (auto& set : work.sets) {
+        auto job = at_set(job_for(work, JobKind::dynamic, grading.kernels, grading.settings), set.set);
+        job.checks = race_checks(work.spec, set.set.defines);
+        if (simulated_work(work.spec, set.set.defines, job.checks) > kOclgrindWorkLimit) {
+            set.oclgrind_left_out =
+                fmt::format("'{}' (too large to simulate: the host pads to its tiles)", set.set.name);
+            continue;
+        }
+        // Oclgrind 21.10 marks every read_imagef result uninitialised: lab 08 turns that plugin off.
+        const bool uninitialized = work.spec.setting<bool>("oclgrind", "uninitialized").value_or(true);
+        tasks.push_back([&set, job, &runner, &progress, uninitialized] {
+            set.dynamic = runner.run(job, {}, uninitialized);
+            progress.report(*set.dynamic);
+            if (oclgrind_needs_retry(*set.dynamic)) {
+                // Oclgrind 21.10 cannot follow some instructions of optimised code ("freeze"): once more,
+                // unoptimised.
+                set.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"}, uninitialized);
+                progress.report(*set.dynamic);
+            }
+        });
+    }
+}
+
+// Phase 3 for one lab: its timing, when it builds and is right.
+void time_lab(LabWork& work, const Grading& grading) {
+    if (!work.timed || build_failed(work.check())) return;
+    if (work.check().first<BuildEvent>() == nullptr) return;
+    const Verdict right = evaluate_correctness(work.lab, work.set_runs()).verdict;
+    if (right != Verdict::pass && right != Verdict::warn) return;
+    auto job = job_for(work, JobKind::speedup, grading.kernels, grading.settings);
+    job.checks = {*work.timed};
+    work.speedup = grading.runner.run(job);
+    grading.progress.report(*work.speedup);
+}
 
 std::vector<StageResult> results_for(LabWork& work, const GradeSettings& settings) {
     std::vector<StageResult> results;
@@ -198,12 +299,10 @@ DeviceReport probe_device(UnitRunner& runner, const std::string& device) {
     job.kind = JobKind::probe;
     job.device = device;
     const UnitRun run = runner.run(job);
-    if (const auto* found = run.first("device")) {
-        return {found->value("label", "?"),
-                course::device_class_from_key(found->value("class", "cpu")).value_or(course::DeviceClass::cpu)};
-    }
-    if (const auto* error = run.first("error")) {
-        throw course::UserError({"an OpenCL device to grade on", error->value("message", "no device"), "--device",
+    if (const auto* found = run.first<DeviceEvent>()) return {found->label, found->device_class};
+    if (const auto* error = run.first<ErrorEvent>()) {
+        throw course::UserError({"an OpenCL device to grade on", error->message.empty() ? "no device" : error->message,
+                                 "--device",
                                  "run `build/common/lab devices` to see the devices"});
     }
     const AbnormalEnd end = abnormal_end(run, "while opening the device");
@@ -227,102 +326,22 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     for (auto& work : works) work.lab = LabUnderTest{&work.spec, kernels};
 
     Progress progress(settings.progress);
-    const bool need_checks = wants(settings, Stage::correctness) || wants(settings, Stage::speedup);
-    const bool need_barriers = wants(settings, Stage::barriers);
-
+    const Grading grading{kernels, settings, runner, progress};
     // Phase 1: build and check every lab at every define set; the static analysis needs no build.
     std::vector<std::function<void()>> tasks;
-    for (auto& work : works) {
-        for (const auto& set : checked_define_sets(work.spec, settings.defines)) {
-            SetWork set_work;
-            set_work.set = set;
-            work.sets.push_back(std::move(set_work));
-        }
-        const auto spec_hidden = settings.hidden.find(work.spec.number);
-        auto job = job_for(work, JobKind::check, kernels, settings);
-        const HiddenChecks* hidden = spec_hidden == settings.hidden.end() ? nullptr : &spec_hidden->second;
-        if (need_checks) job.checks = correctness_checks(work.spec, hidden);
-        if (wants(settings, Stage::speedup) && work.spec.speedup) work.timed = timed_check(work.spec, hidden);
-        for (std::size_t s = 0; s < work.sets.size(); ++s) {
-            // The build stage needs the first set only; the others run only when correctness is graded.
-            if (s > 0 && !wants(settings, Stage::correctness)) break;
-            SetWork& set = work.sets[s];
-            const WorkerJob set_job = at_set(job, set.set);
-            tasks.push_back([&set, set_job, &runner, &progress] {
-                set.check = runner.run(set_job);
-                progress.report(*set.check);
-                // A wrong result on PoCL gets a second opinion: PoCL's other work-group compiler.
-                if (const auto wrong = wrong_on_pocl(*set.check); !wrong.empty()) {
-                    WorkerJob again = set_job;
-                    again.checks = wrong;
-                    again.pocl_work_group_method = "cbs";
-                    set.pocl_cbs = runner.run(again);
-                    progress.report(*set.pocl_cbs);
-                }
-            });
-        }
-        if (need_barriers) {
-            auto static_job = job_for(work, JobKind::static_analysis, kernels, settings);
-            tasks.push_back([&work, static_job, &runner, &progress] {
-                work.static_run = runner.run(static_job);
-                progress.report(*work.static_run);
-            });
-        }
-    }
+    for (auto& work : works) add_check_tasks(work, grading, tasks);
     run_parallel(tasks, settings.jobs);
 
     // Phase 2: Oclgrind, for the kernels that build.
     tasks.clear();
-    if (need_barriers && !runner.settings().oclgrind.empty()) {
-        for (auto& work : works) {
-            if (build_failed(work.check()) || work.check().first("build") == nullptr) continue;
-            const bool hung = std::any_of(work.sets.begin(), work.sets.end(), [](const SetWork& s) {
-                return s.check && s.check->outcome.end == ChildEnd::timed_out;
-            });
-            if (hung) {
-                // A kernel that hangs on the device hangs under Oclgrind too, where a launch may take
-                // far longer: the time goes to the other labs (see the correctness stage for the hang).
-                work.dynamic_skipped = "the kernel did not finish on the graded device (see the correctness stage)";
-                continue;
-            }
-            if (build_failed(work.check()) || work.check().first("build") == nullptr) continue;
-            for (auto& set : work.sets) {
-                auto job = at_set(job_for(work, JobKind::dynamic, kernels, settings), set.set);
-                job.checks = race_checks(work.spec, set.set.defines);
-                if (simulated_work(work.spec, set.set.defines, job.checks) > kOclgrindWorkLimit) {
-                    set.oclgrind_left_out =
-                        fmt::format("'{}' (too large to simulate: the host pads to its tiles)", set.set.name);
-                    continue;
-                }
-                // Oclgrind 21.10 marks every read_imagef result uninitialised: lab 08 turns that plugin off.
-                const bool uninitialized = work.spec.setting<bool>("oclgrind", "uninitialized").value_or(true);
-                tasks.push_back([&set, job, &runner, &progress, uninitialized] {
-                    set.dynamic = runner.run(job, {}, uninitialized);
-                    progress.report(*set.dynamic);
-                    if (oclgrind_needs_retry(*set.dynamic)) {
-                        // Oclgrind 21.10 cannot follow some instructions of optimised code ("freeze"): once more,
-                        // unoptimised.
-                        set.dynamic = runner.run(job, {"--build-options", "-cl-opt-disable"}, uninitialized);
-                        progress.report(*set.dynamic);
-                    }
-                });
-            }
-        }
+    if (wants(settings, Stage::barriers) && !runner.settings().oclgrind.empty()) {
+        for (auto& work : works) add_oclgrind_tasks(work, grading, tasks);
     }
     run_parallel(tasks, settings.jobs);
 
     // Phase 3: timing, one lab at a time and nothing else running.
     if (wants(settings, Stage::speedup)) {
-        for (auto& work : works) {
-            if (!work.timed || build_failed(work.check())) continue;
-            if (work.check().first("build") == nullptr) continue;
-            const Verdict right = evaluate_correctness(work.lab, work.set_runs()).verdict;
-            if (right != Verdict::pass && right != Verdict::warn) continue;
-            auto job = job_for(work, JobKind::speedup, kernels, settings);
-            job.checks = {*work.timed};
-            work.speedup = runner.run(job);
-            progress.report(*work.speedup);
-        }
+        for (auto& work : works) time_lab(work, grading);
     }
 
     for (auto& work : works) {

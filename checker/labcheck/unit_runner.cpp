@@ -61,21 +61,6 @@ double default_launch_timeout(JobKind kind) {
     return 0.0;
 }
 
-const nlohmann::json* UnitRun::first(const std::string& name) const {
-    for (const auto& e : events) {
-        if (e.value("event", "") == name) return &e;
-    }
-    return nullptr;
-}
-
-std::vector<const nlohmann::json*> UnitRun::all(const std::string& name) const {
-    std::vector<const nlohmann::json*> found;
-    for (const auto& e : events) {
-        if (e.value("event", "") == name) found.push_back(&e);
-    }
-    return found;
-}
-
 UnitRunner::UnitRunner(RunnerSettings settings) : settings_(std::move(settings)) {}
 
 ChildLimits UnitRunner::limits_for(JobKind kind) const {
@@ -147,7 +132,7 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
     run.job = original;
     run.limits = limits_for(job.kind);
     run.limits.progress_file = events_file;
-    run.limits.progress_marker = "\"check-start\"";
+    run.limits.progress_marker = fmt::format("\"{}\"", CheckStartEvent::kName);
     run.outcome = run_child(command, run.limits);
     run.events = read_events(events_file);
     run.output = read_capped(output_file);

@@ -50,14 +50,21 @@ struct UnitRun {
     WorkerJob job;
     ChildLimits limits;
     ChildOutcome outcome;
-    std::vector<nlohmann::json> events;
+    WorkerEvents events;
     std::string output;  // the child's stdout and stderr (Oclgrind's diagnostics), capped
 
-    // The first event named `name`, or nullptr.
-    const nlohmann::json* first(const std::string& name) const;
-    // Every event named `name`, in order.
-    std::vector<const nlohmann::json*> all(const std::string& name) const;
-    bool ended_normally() const { return outcome.end == ChildEnd::exited; }
+    // The first event of a type (e.g. first<BuildEvent>()), or nullptr.
+    template <class Event>
+    const Event* first() const {
+        return events.first<Event>();
+    }
+    // Every event of a type, in order.
+    template <class Event>
+    std::vector<const Event*> all() const {
+        return events.all<Event>();
+    }
+    // The child exited by itself and said only things the grader could read.
+    bool ended_normally() const { return outcome.end == ChildEnd::exited && events.unreadable.empty(); }
 };
 
 class UnitRunner {

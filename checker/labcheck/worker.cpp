@@ -32,8 +32,6 @@ namespace labcheck {
 
 namespace {
 
-using nlohmann::json;
-
 course::DeviceClass class_of(const WorkerJob& job) {
     return course::device_class_from_key(job.device_class).value_or(course::DeviceClass::cpu);
 }
@@ -48,11 +46,8 @@ course::KernelSet kernels_of(const WorkerJob& job) {
     return {job.kernels_dir, job.kernels_display};
 }
 
-json device_event(const course::ClSession& session) {
-    return {{"event", "device"},
-            {"label", session.device.label()},
-            {"platform", session.device.platform_name},
-            {"class", course::device_class_key(session.device.device_class)}};
+DeviceEvent device_event(const course::ClSession& session) {
+    return {session.device.label(), session.device.platform_name, session.device.device_class};
 }
 
 // The lab opened for a job: the device (reported first, so that a lab that cannot be read
@@ -62,13 +57,13 @@ course::LabOnDevice open_job(EventWriter& events, const WorkerJob& job, const st
                                       [&](const course::ClSession& session) { events.write(device_event(session)); });
 }
 
-json build_failure(const std::string& kind, const std::string& file, const course::UserError& error) {
-    return {{"event", "build"},
-            {"ok", false},
-            {"kind", kind},
-            {"file", file},
-            {"message", error.what()},
-            {"happened", error.parts().happened}};
+BuildEvent build_failure(BuildFailure kind, const std::string& file, const course::UserError& error) {
+    BuildEvent event;
+    event.file = file;
+    event.failure = kind;
+    event.message = error.what();
+    event.happened = error.parts().happened;
+    return event;
 }
 
 // Reads and builds the kernel under test, reporting a "build" event either way.
@@ -79,7 +74,7 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
     try {
         course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
     } catch (const course::UserError& error) {
-        events.write(build_failure("unreadable-file", display, error));
+        events.write(build_failure(BuildFailure::unreadable_file, display, error));
         return nullptr;
     }
     try {
@@ -87,38 +82,39 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
         auto problem =
             course::open_lab(session, job.root, spec, kernels, overrides_of(job), course::GemmChoice::reference);
         const auto& built = problem->program();
-        json event{{"event", "build"},
-                   {"ok", true},
-                   {"file", display},
-                   {"warnings", built.build_log},
-                   {"defines", built.defines.summary()},
-                   {"kernels", course::kernel_names(built.program)}};
+        BuildEvent event;
+        event.ok = true;
+        event.file = display;
+        event.warnings = built.build_log;
+        event.defines = built.defines.summary();
+        event.kernels = course::kernel_names(built.program);
         // Lab 07 in a student edition: its products use the student's lab-06 kernel (said once, by the build stage).
-        if (const std::string note = problem->setup_note(); !note.empty()) event["note"] = note;
+        event.note = problem->setup_note();
         // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
         // named from it); not for files so large that the event itself would be a burden.
         constexpr std::size_t kSourceInEventLimit = 1u << 20;
         if (job.kind == JobKind::dynamic && built.source.text.size() <= kSourceInEventLimit) {
-            event["source"] = built.source.text;
+            event.source = built.source.text;
         }
         events.write(event);
         return problem;
     } catch (const course::KernelBuildError& error) {
-        auto event = build_failure("compile-error", display, error);
-        event["line"] = error.first_line();
-        event["log"] = error.log();
+        auto event = build_failure(BuildFailure::compile_error, display, error);
+        event.line = error.first_line();
+        event.log = error.log();
         events.write(event);
     } catch (const course::KernelContractError& error) {
         const bool missing = error.kind() == course::KernelContractError::Kind::missing_kernel;
-        events.write(build_failure(missing ? "missing-kernel" : "wrong-signature", display, error));
+        events.write(
+            build_failure(missing ? BuildFailure::missing_kernel : BuildFailure::wrong_signature, display, error));
     } catch (const course::UserError& error) {
-        events.write(build_failure("other", display, error));
+        events.write(build_failure(BuildFailure::other, display, error));
     } catch (const cl::Error& error) {
-        events.write({{"event", "build"},
-                      {"ok", false},
-                      {"kind", "opencl-error"},
-                      {"file", display},
-                      {"message", fmt::format("{} failed with {}", error.what(), course::cl_error_name(error.err()))}});
+        BuildEvent event;
+        event.file = display;
+        event.failure = BuildFailure::opencl_error;
+        event.message = fmt::format("{} failed with {}", error.what(), course::cl_error_name(error.err()));
+        events.write(event);
     }
     return nullptr;
 }
@@ -127,18 +123,15 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
 void run_checks(EventWriter& events, course::LabProblem& problem, const std::vector<SizeCheck>& checks,
                 bool under_oclgrind) {
     for (const auto& check : checks) {
-        json event{{"size", check.size}, {"seed", check.seed}, {"hidden", check.hidden}};
-        event["event"] = "check-start";
-        events.write(event);
+        events.write(CheckStartEvent{check});
         if (under_oclgrind) {
             std::fprintf(stderr, "\n%schecking size %s (seed %llu)\n", kOclgrindMarker, check.size.c_str(),
                          static_cast<unsigned long long>(check.seed));
             std::fflush(stderr);
         }
-        bool ok = false;
-        bool unstable = false;
-        bool ran = false;  // the kernel ran to the end (false: the runtime refused or stopped it)
-        std::string text;
+        CheckEvent result;
+        result.check = check;
+        result.ran = false;  // until the kernel ran to the end (false: the runtime refused or stopped it)
         try {
             const auto size = course::parse_problem_size(check.size, problem.size_form());
             // Oclgrind runs once: it is slow, and its own checks find uninitialised reads.
@@ -148,25 +141,20 @@ void run_checks(EventWriter& events, course::LabProblem& problem, const std::vec
             } else {
                 auto repeated = course::check_twice(problem, size, check.seed);
                 verdict = std::move(repeated.verdict);
-                unstable = repeated.unstable;
+                result.unstable = repeated.unstable;
             }
-            ok = verdict.ok;
-            ran = true;
-            text = verdict.problem;
+            result.ok = verdict.ok;
+            result.ran = true;
+            result.problem = verdict.problem;
         } catch (const course::UserError& error) {
-            text = error.what();
+            result.problem = error.what();
         } catch (const cl::Error& error) {
-            text = fmt::format(
+            result.problem = fmt::format(
                 "the OpenCL runtime reported {} from {} while running the kernel. On a GPU this usually means the "
                 "kernel read or wrote far outside a buffer, or ran so long that the driver stopped it.",
                 course::cl_error_name(error.err()), error.what());
         }
-        event["event"] = "check";
-        event["ok"] = ok;
-        event["unstable"] = unstable;
-        event["ran"] = ran;
-        event["problem"] = text;
-        events.write(event);
+        events.write(result);
     }
 }
 
@@ -180,7 +168,7 @@ void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
     auto problem = build_submission(events, session, job, spec);
     if (!problem) return;
     if (const std::string limit = course::device_limit_problem(session, spec, *problem); !limit.empty()) {
-        events.write({{"event", "set-skipped"}, {"define_set", job.define_set}, {"reason", limit}});
+        events.write(SetSkippedEvent{job.define_set, limit});
         return;
     }
     run_checks(events, *problem, job.checks, under_oclgrind);
@@ -195,7 +183,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
         baseline = course::open_baseline(session, job.root, spec, kernels_of(job), overrides_of(job),
                                          course::GemmChoice::reference);
     } catch (const course::UserError& error) {
-        events.write({{"event", "error"}, {"kind", "baseline"}, {"message", error.what()}});
+        events.write(ErrorEvent{WorkerErrorKind::baseline, error.what()});
         return;
     }
     // The size and seed to time at: the job's one check (check_plan.hpp, timed_check), else the lab's own.
@@ -213,28 +201,17 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
             plan);
         for (std::size_t i = 0; i < timings.size(); ++i) {
             if (timings[i].right()) continue;
-            events.write({{"event", "wrong-result"},
-                          {"who", i == 0 ? "baseline" : "submission"},
-                          {"size", timed.size},
-                          {"seed", timed.seed},
-                          {"hidden", timed.hidden},
-                          {"launch", timings[i].wrong_launch},
-                          {"message", timings[i].wrong}});
+            events.write(WrongResultEvent{i == 0 ? TimedKernel::baseline : TimedKernel::submission, timed,
+                                          timings[i].wrong_launch, timings[i].wrong});
             return;
         }
-        events.write({{"event", "timing"},
-                      {"size", timed.size},
-                      {"seed", timed.seed},
-                      {"hidden", timed.hidden},
-                      {"baseline_seconds", timings[0].median_seconds},
-                      {"submission_seconds", timings[1].median_seconds},
-                      {"repetitions", timings[1].repetitions}});
+        events.write(TimingEvent{timed, timings[0].median_seconds, timings[1].median_seconds,
+                                 timings[1].repetitions});
     } catch (const course::UserError& error) {
-        events.write({{"event", "run-error"}, {"message", error.what()}});
+        events.write(RunErrorEvent{error.what()});
     } catch (const cl::Error& error) {
-        events.write({{"event", "run-error"},
-                      {"message", fmt::format("the OpenCL runtime reported {} from {} while timing the kernel",
-                                              course::cl_error_name(error.err()), error.what())}});
+        events.write(RunErrorEvent{fmt::format("the OpenCL runtime reported {} from {} while timing the kernel",
+                                               course::cl_error_name(error.err()), error.what())});
     }
 }
 
@@ -246,7 +223,7 @@ void static_job(EventWriter& events, const WorkerJob& job) {
     try {
         source = course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
     } catch (const course::UserError& error) {
-        events.write(build_failure("unreadable-file", display, error));
+        events.write(build_failure(BuildFailure::unreadable_file, display, error));
         return;
     }
 #ifdef LABCHECK_HAVE_STATIC_ANALYSIS
@@ -256,25 +233,21 @@ void static_job(EventWriter& events, const WorkerJob& job) {
     course::Defines defines = spec.defines;
     defines.merge(overrides_of(job));
     for (const auto& d : defines.items()) input.defines.emplace_back(d.name, d.value);
-    json findings = json::array();
+    StaticEvent event;
     for (const auto& f : checker::barrier_findings(input)) {
-        findings.push_back({{"error", f.severity == checker::FindingSeverity::error},
-                            {"rule", f.rule},
-                            {"file", f.file},
-                            {"line", f.line},
-                            {"column", f.column},
-                            {"message", f.message}});
+        event.findings.push_back(
+            {f.severity == checker::FindingSeverity::error, f.rule, f.file, f.line, f.column, f.message});
     }
     // The kernels libclang saw: the barriers stage compares them with those the device's compiler built.
-    json analysed = json::array();
+    event.kernels.emplace();
     {
         const checker::barriers::KernelTranslationUnit unit(input);
         for (CXCursor kernel : unit.kernel_definitions())
-            analysed.push_back(checker::barriers::take_string(clang_getCursorSpelling(kernel)));
+            event.kernels->push_back(checker::barriers::take_string(clang_getCursorSpelling(kernel)));
     }
-    events.write({{"event", "static"}, {"findings", findings}, {"kernels", analysed}});
+    events.write(event);
 #else
-    events.write({{"event", "static-unavailable"}});
+    events.write(StaticUnavailableEvent{});
 #endif
 }
 
@@ -289,7 +262,7 @@ int run_worker(const std::filesystem::path& job_file, const std::filesystem::pat
     EventWriter events(events_file);
     try {
         std::ifstream in(job_file);
-        const WorkerJob job = job_from_json(json::parse(in));
+        const WorkerJob job = job_from_json(nlohmann::json::parse(in));
         switch (job.kind) {
             case JobKind::probe:
                 probe_job(events, job);
@@ -307,22 +280,20 @@ int run_worker(const std::filesystem::path& job_file, const std::filesystem::pat
                 static_job(events, job);
                 break;
         }
-        events.write({{"event", "done"}});
+        events.write(DoneEvent{});
         return 0;
     } catch (const std::bad_alloc&) {
-        events.write({{"event", "error"}, {"kind", "memory"}, {"message", "an allocation failed"}});
+        events.write(ErrorEvent{WorkerErrorKind::memory, "an allocation failed"});
         return kWorkerOutOfMemory;
     } catch (const course::UserError& error) {
-        events.write({{"event", "error"}, {"kind", "user"}, {"message", error.what()}});
+        events.write(ErrorEvent{WorkerErrorKind::user, error.what()});
         return 0;
     } catch (const cl::Error& error) {
-        events.write({{"event", "error"},
-                      {"kind", "opencl"},
-                      {"message", fmt::format("OpenCL call {} failed with {}", error.what(),
-                                              course::cl_error_name(error.err()))}});
+        events.write(ErrorEvent{WorkerErrorKind::opencl, fmt::format("OpenCL call {} failed with {}", error.what(),
+                                                                     course::cl_error_name(error.err()))});
         return 0;
     } catch (const std::exception& error) {
-        events.write({{"event", "error"}, {"kind", "internal"}, {"message", error.what()}});
+        events.write(ErrorEvent{WorkerErrorKind::internal, error.what()});
         return kWorkerInternalError;
     }
 }

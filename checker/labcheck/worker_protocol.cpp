@@ -82,10 +82,10 @@ EventWriter::~EventWriter() {
     if (fd_ >= 0) close(fd_);
 }
 
-void EventWriter::write(const nlohmann::json& event) {
+void EventWriter::write(const WorkerEvent& event) {
     if (fd_ < 0) return;
     // Invalid UTF-8 (a student's bytes in a message) is replaced, never thrown on.
-    const std::string line = event.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    const std::string line = event_to_json(event).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     std::size_t done = 0;
     while (done < line.size()) {
         const auto n = ::write(fd_, line.data() + done, line.size() - done);
@@ -94,14 +94,14 @@ void EventWriter::write(const nlohmann::json& event) {
     }
 }
 
-std::vector<nlohmann::json> read_events(const std::filesystem::path& file) {
-    std::vector<nlohmann::json> events;
+WorkerEvents read_events(const std::filesystem::path& file) {
+    std::vector<nlohmann::json> lines;
     std::ifstream in(file, std::ios::binary);
     for (std::string line; std::getline(in, line);) {
         auto event = nlohmann::json::parse(line, nullptr, false);
-        if (!event.is_discarded() && event.is_object()) events.push_back(std::move(event));
+        if (!event.is_discarded()) lines.push_back(std::move(event));
     }
-    return events;
+    return parse_worker_events(lines);
 }
 
 }  // namespace labcheck

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "check_plan.hpp"
+#include "worker_events.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -58,13 +59,13 @@ public:
     EventWriter(const EventWriter&) = delete;
     EventWriter& operator=(const EventWriter&) = delete;
 
-    void write(const nlohmann::json& event);
+    void write(const WorkerEvent& event);
 
 private:
     int fd_ = -1;
 };
 
-// Every complete event in the file; a line cut short by a crash is skipped.
-std::vector<nlohmann::json> read_events(const std::filesystem::path& file);
+// Every complete event in the file, read into its struct; a line cut short by a crash is skipped.
+WorkerEvents read_events(const std::filesystem::path& file);
 
 }  // namespace labcheck

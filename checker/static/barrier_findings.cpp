@@ -7,7 +7,7 @@
 #include "control_divergence.hpp"
 #include "divergence.hpp"
 #include "finding_messages.hpp"
-#include "ir_builder.hpp"
+#include "ir/ir_builder.hpp"
 #include "race_findings.hpp"
 #include "translation_unit.hpp"
 #include "unneeded_barriers.hpp"

@@ -20,7 +20,7 @@
 
 #include "control_divergence.hpp"
 #include "divergence.hpp"
-#include "kernel_ir.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <set>
 #include <tuple>

@@ -5,8 +5,8 @@
 //                                  some work-items skip a barrier the others wait at.
 #pragma once
 
-#include "barrier_findings.hpp"
-#include "kernel_ir.hpp"
+#include "finding.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <set>
 #include <string>

@@ -7,7 +7,7 @@
 // whose start, test and step are uniform, and loads at uniform addresses.
 #pragma once
 
-#include "kernel_ir.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <utility>
 #include <vector>

@@ -66,7 +66,7 @@ bool never_equal(const std::string& x, const std::string& y) {
     return false;
 }
 
-// `left op right` as canonical text (ir_builder_addresses.cpp): operands of + and * in order.
+// `left op right` as canonical text (ir/ir_builder_addresses.cpp): operands of + and * in order.
 std::string combined(const std::string& left, char op, const std::string& right) {
     bool swap = right < left;
     return "(" + (swap ? right : left) + op + (swap ? left : right) + ")";

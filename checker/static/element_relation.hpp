@@ -14,7 +14,7 @@
 #pragma once
 
 #include "divergence.hpp"
-#include "kernel_ir.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <functional>
 

@@ -2,9 +2,9 @@
 // barrier (conflicts that start after the same barrier), reported at the earliest later access.
 #pragma once
 
-#include "barrier_findings.hpp"
+#include "finding.hpp"
 #include "barrier_intervals.hpp"
-#include "kernel_ir.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <set>
 #include <string>

@@ -1,7 +1,7 @@
 // Parses one kernel file with libclang as OpenCL C 1.2 and owns the result.
 #pragma once
 
-#include "barrier_findings.hpp"
+#include "analysis_input.hpp"
 #include "cursor_utils.hpp"
 
 #include <clang-c/Index.h>

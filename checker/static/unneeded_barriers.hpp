@@ -5,11 +5,11 @@
 // barriers in a row only one is called unneeded.
 #pragma once
 
-#include "barrier_findings.hpp"
+#include "finding.hpp"
 #include "barrier_intervals.hpp"
 #include "control_divergence.hpp"
 #include "divergence.hpp"
-#include "kernel_ir.hpp"
+#include "ir/kernel_ir.hpp"
 
 #include <set>
 #include <string>

@@ -35,7 +35,7 @@ UnitRun check_run(const std::vector<json>& events, std::size_t planned = 3) {
     run.limits.resident_bytes = 4096ull << 20;
     run.outcome.end = ChildEnd::exited;
     run.outcome.exit_code = 0;
-    run.events = events;
+    run.events = parse_worker_events(events);
     return run;
 }
 
@@ -173,17 +173,17 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
     UnitRun static_run;
     static_run.job.kind = JobKind::static_analysis;
     static_run.outcome.end = ChildEnd::exited;
-    static_run.events = {{{"event", "static"},
+    static_run.events = parse_worker_events({{{"event", "static"},
                           {"findings",
                            {{{"error", true},
                              {"rule", "divergent-exit-before-barrier"},
                              {"file", "t.cl"},
                              {"line", 20},
                              {"column", 5},
-                             {"message", "return before the barrier"}}}}}};
+                             {"message", "return before the barrier"}}}}}});
     UnitRun dynamic = check_run({device(), built()}, 0);
     dynamic.job.kind = JobKind::dynamic;
-    dynamic.events[0]["platform"] = "Oclgrind";
+    std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
     dynamic.job.checks = {{"1x1", 1, false}, {"17x33", 1, false}};
     const auto failed = evaluate_barriers(f.lab, static_run, &dynamic);
     CHECK(failed.verdict == Verdict::fail);
@@ -191,7 +191,7 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
     REQUIRE(failed.findings.size() == 1);
     CHECK(failed.findings[0].line == 20);
 
-    static_run.events = {{{"event", "static"}, {"findings", json::array()}}};
+    static_run.events = parse_worker_events({{{"event", "static"}, {"findings", json::array()}}});
     const auto clean = evaluate_barriers(f.lab, static_run, &dynamic);
     CHECK(clean.verdict == Verdict::pass);
     CHECK(clean.points == 3.0);
@@ -208,7 +208,7 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
     CHECK(static_only.points == 3.0);
     CHECK(static_only.findings.back().rule == "oclgrind-missing");
     dynamic.outcome.end = ChildEnd::exited;
-    dynamic.events[0]["platform"] = "Portable Computing Language";
+    std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Portable Computing Language";
     CHECK(evaluate_barriers(f.lab, static_run, &dynamic).verdict == Verdict::error);  // Oclgrind did not take over
 }
 
@@ -310,12 +310,12 @@ TEST_CASE("barriers: a size Oclgrind could not run is a warning, and sets left o
     UnitRun static_run;
     static_run.job.kind = JobKind::static_analysis;
     static_run.outcome.end = ChildEnd::exited;
-    static_run.events = {{{"event", "static"}, {"findings", json::array()}}};
+    static_run.events = parse_worker_events({{{"event", "static"}, {"findings", json::array()}}});
     auto refused = check("17x33", false, "the OpenCL runtime reported CL_OUT_OF_RESOURCES");
     refused["ran"] = false;
     UnitRun dynamic = at_set(check_run({device(), built(), start("17x33"), refused}, 0), "cpu defaults", {});
     dynamic.job.kind = JobKind::dynamic;
-    dynamic.events[0]["platform"] = "Oclgrind";
+    std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
     dynamic.job.checks = {{"17x33", 1, false}};
     DynamicRuns runs;
     runs.runs = {&dynamic};
@@ -326,7 +326,8 @@ TEST_CASE("barriers: a size Oclgrind could not run is a warning, and sets left o
     CHECK(r.findings[0].message.find("CL_OUT_OF_RESOURCES") != std::string::npos);
 
     UnitRun clean = dynamic;
-    clean.events = {dynamic.events[0], built(), start("17x33"), check("17x33", true)};
+    clean.events = parse_worker_events({built(), start("17x33"), check("17x33", true)});
+    clean.events.list.insert(clean.events.list.begin(), dynamic.events.list[0]);
     runs.runs = {&clean};
     runs.left_out = {"'two levels' (too large to simulate)"};
     const auto partial = evaluate_barriers(f.lab, static_run, runs);
@@ -396,7 +397,7 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
     UnitRun static_run;
     static_run.job.kind = JobKind::static_analysis;
     static_run.outcome.end = ChildEnd::exited;
-    static_run.events = {{{"event", "static"},
+    static_run.events = parse_worker_events({{{"event", "static"},
                           {"kernels", json::array()},
                           {"findings",
                            {{{"error", true},
@@ -404,10 +405,10 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
                              {"file", "t.cl"},
                              {"line", 3},
                              {"column", 1},
-                             {"message", "line 3: expected ';'"}}}}}};
+                             {"message", "line 3: expected ';'"}}}}}});
     UnitRun dynamic = check_run({device(), built()}, 0);
     dynamic.job.kind = JobKind::dynamic;
-    dynamic.events[0]["platform"] = "Oclgrind";
+    std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
     dynamic.job.checks = {{"1x1", 1, false}};
 
     // Oclgrind finished and found nothing: it alone passes the stage, and says so.
@@ -430,8 +431,8 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
           Verdict::fail);
 
     // The static analysis parsed the file but did not see a kernel the compiler built: blind too.
-    static_run.events = {{{"event", "static"}, {"kernels", {"decoy"}}, {"findings", json::array()}}};
-    dynamic.events[1]["kernels"] = {"transpose"};
+    static_run.events = parse_worker_events({{{"event", "static"}, {"kernels", {"decoy"}}, {"findings", json::array()}}});
+    std::get<BuildEvent>(dynamic.events.list[1]).kernels = {"transpose"};
     const auto hidden = evaluate_barriers(f.lab, static_run, &dynamic);
     CHECK(hidden.verdict == Verdict::warn);
     CHECK(hidden.details.find("did not see the kernel transpose") != std::string::npos);
@@ -472,4 +473,79 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
     files.outcome.end = ChildEnd::over_files;
     files.limits.folder_bytes = 96ull << 20;
     CHECK(evaluate_correctness(f.lab, files).details.find("more than 96 MiB of output") != std::string::npos);
+}
+
+TEST_CASE("worker events: each struct comes back from its JSON line as it was written") {
+    CheckEvent check_event;
+    check_event.check = {"37x50", 7, true};
+    check_event.ok = false;
+    check_event.ran = false;
+    check_event.problem = "at[0][1] was never written";
+    const auto back = std::get<CheckEvent>(event_from_json(event_to_json(check_event)));
+    CHECK(back.check.size == "37x50");
+    CHECK(back.check.seed == 7);
+    CHECK(back.check.hidden);
+    CHECK(!back.ok);
+    CHECK(!back.ran);
+    CHECK(back.problem == "at[0][1] was never written");
+    CHECK(event_to_json(check_event).at("event") == "check");
+
+    BuildEvent failed;
+    failed.failure = BuildFailure::compile_error;
+    failed.line = 14;
+    failed.log = "error: x";
+    const auto built_back = std::get<BuildEvent>(event_from_json(event_to_json(failed)));
+    CHECK(built_back.failure == BuildFailure::compile_error);
+    CHECK(built_back.line == 14);
+    CHECK(event_to_json(failed).at("kind") == "compile-error");
+
+    const auto device_back =
+        std::get<DeviceEvent>(event_from_json(event_to_json(DeviceEvent{"GPU", "NVIDIA CUDA", course::DeviceClass::gpu})));
+    CHECK(device_back.device_class == course::DeviceClass::gpu);
+    CHECK(std::holds_alternative<DoneEvent>(event_from_json({{"event", "done"}})));
+}
+
+TEST_CASE("worker events: a malformed event is a grader error, never a pass and never an exception") {
+    Fixture f;
+    const std::vector<json> good{device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                                 check("37x50", true), start("17x33"), check("17x33", true)};
+    REQUIRE(evaluate_correctness(f.lab, check_run(good)).verdict == Verdict::pass);
+
+    auto not_a_bool = good;
+    not_a_bool[3]["ok"] = "yes";  // a field of the wrong type
+    auto no_verdict = good;
+    no_verdict[5].erase("ok");  // a required field missing
+    auto unknown = good;
+    unknown.push_back({{"event", "all-passed"}});  // an event no worker writes
+    auto bad_kind = good;
+    bad_kind[1] = {{"event", "build"}, {"ok", false}, {"kind", "fine-really"}};  // an enum out of range
+    auto not_an_object = good;
+    not_an_object.push_back(json::array({1, 2}));
+    for (const auto& events : {not_a_bool, no_verdict, unknown, bad_kind, not_an_object}) {
+        const auto run = check_run(events);
+        CHECK(!run.events.unreadable.empty());
+        CHECK(!run.ended_normally());
+        const auto correctness = evaluate_correctness(f.lab, run);
+        CHECK(correctness.verdict == Verdict::error);
+        CHECK(correctness.points == 0.0);
+        const auto build = evaluate_build(f.lab, run);
+        CHECK(build.verdict == Verdict::error);
+        CHECK(build.details.find("cannot read") != std::string::npos);
+    }
+
+    UnitRun static_run;
+    static_run.job.kind = JobKind::static_analysis;
+    static_run.outcome.end = ChildEnd::exited;
+    static_run.events = parse_worker_events({{{"event", "static"}, {"findings", 3}}});
+    UnitRun dynamic = check_run({device(), built()}, 0);
+    dynamic.job.kind = JobKind::dynamic;
+    std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
+    CHECK(evaluate_barriers(f.lab, static_run, &dynamic).verdict == Verdict::error);
+
+    f.spec.speedup = course::SpeedupSpec{};
+    UnitRun timing = check_run({device(), built(),
+                                {{"event", "timing"}, {"size", "64x64"}, {"baseline_seconds", "fast"},
+                                 {"submission_seconds", 0.001}}});
+    timing.job.kind = JobKind::speedup;
+    CHECK(evaluate_speedup(f.lab, timing, 0.0001).verdict == Verdict::error);
 }

@@ -41,33 +41,8 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
     std::vector<CXCursor> operands = children_of(inner);
     StorageTarget target;
     switch (clang_getCursorKind(inner)) {
-        case CXCursor_DeclRefExpr: {
-            CXCursor declaration = clang_getCursorReferenced(inner);
-            CXCursorKind kind = clang_getCursorKind(declaration);
-            if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return target;
-            VariableId id = variable_for(declaration);
-            auto alias = aliases_.find(id);
-            // A `__local T*` kernel argument is an array of its own, unless the kernel moves it.
-            bool is_storage = std::find(local_storage_.begin(), local_storage_.end(), id) != local_storage_.end() &&
-                              !frames_.front().reassigned.count(key_of(declaration));
-            if (alias != aliases_.end()) {
-                target.root = alias->second.root;
-                target.is_local_memory = true;
-                target.subscripts = alias->second.prefix;
-                target.address_sources = alias->second.sources;
-            } else if (kernel_.variables[static_cast<std::size_t>(id)].is_local_memory &&
-                       is_pointer_type(clang_getCursorType(declaration)) && !is_storage) {
-                // A __local pointer that is not one array's alias (reassigned, or set from
-                // something that cannot be followed): it may point anywhere in __local memory.
-                target.is_local_memory = true;
-                target.unknown_local = true;
-            } else {
-                target.root = id;
-                target.is_local_memory = kernel_.variables[static_cast<std::size_t>(id)].is_local_memory;
-            }
-            target.address_sources.add(id);
-            return target;
-        }
+        case CXCursor_DeclRefExpr:
+            return variable_storage(inner);
         case CXCursor_ArraySubscriptExpr: {
             if (operands.size() != 2) break;
             target = lower_storage(operands[0], sequence);
@@ -90,21 +65,9 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
             if (shape == UnaryShape::address_of && !operands.empty()) return lower_storage(operands[0], sequence);
             break;
         }
-        case CXCursor_BinaryOperator: {
-            // Pointer arithmetic: `tile + ly * TILE_SIZE` points into tile.
-            std::string op = binary_operator_of(unit_, inner);
-            bool arithmetic = op == "+" || op == "-" || op.empty();
-            if (operands.size() != 2 || !arithmetic || !is_pointer_type(clang_getCursorType(inner))) break;
-            std::size_t pointer = is_pointer_type(clang_getCursorType(operands[0])) ? 0 : 1;
-            CXCursor offset = operands[1 - pointer];
-            target = lower_storage(operands[pointer], sequence);
-            ValueSources index = lower_expression(offset, sequence);
-            target.address_sources.add(index);
-            CXType pointee = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(operands[pointer])));
-            long long unit = unit_of(pointee, scalar_bytes_of_root(target.root));
-            target.subscripts.push_back({(op.empty() ? std::string("?") : op) + canonical(offset), index, unit});
-            return target;
-        }
+        case CXCursor_BinaryOperator:
+            if (auto moved = pointer_arithmetic_storage(inner, operands, sequence)) return *moved;
+            break;
         case CXCursor_MemberRefExpr:
             if (operands.empty()) break;
             target = lower_storage(operands[0], sequence);
@@ -115,26 +78,77 @@ StorageTarget KernelIrBuilder::lower_storage(CXCursor expression, Node& sequence
             // A vector component such as `tile[i].x`: counted as the whole element.
             if (operands.size() == 1) return lower_storage(operands[0], sequence);
             break;
-        case CXCursor_CallExpr: {
-            // A helper returning a __local pointer: followed to what it returns when it can be.
-            last_helper_return_.reset();
-            last_helper_return_unknown_ = false;
-            ValueSources value = lower_expression(inner, sequence);
-            if (last_helper_return_ && !last_helper_return_unknown_) {
-                target = *last_helper_return_;
-                target.address_sources.add(value);
-                last_helper_return_.reset();
-                return target;
-            }
-            target.address_sources = value;
-            mark_unknown_local(inner, target);
-            return target;
-        }
+        case CXCursor_CallExpr:
+            return returned_storage(inner, sequence);
         default:
             break;
     }
     target.address_sources = lower_expression(inner, sequence);
     mark_unknown_local(inner, target);  // `(cur ? As : Bs)[i]`, ...
+    return target;
+}
+
+StorageTarget KernelIrBuilder::variable_storage(CXCursor reference) {
+    StorageTarget target;
+    CXCursor declaration = clang_getCursorReferenced(reference);
+    CXCursorKind kind = clang_getCursorKind(declaration);
+    if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return target;
+    VariableId id = variable_for(declaration);
+    auto alias = aliases_.find(id);
+    // A `__local T*` kernel argument is an array of its own, unless the kernel moves it.
+    bool is_storage = std::find(local_storage_.begin(), local_storage_.end(), id) != local_storage_.end() &&
+                      !frames_.front().reassigned.count(key_of(declaration));
+    if (alias != aliases_.end()) {
+        target.root = alias->second.root;
+        target.is_local_memory = true;
+        target.subscripts = alias->second.prefix;
+        target.address_sources = alias->second.sources;
+    } else if (kernel_.variables[static_cast<std::size_t>(id)].is_local_memory &&
+               is_pointer_type(clang_getCursorType(declaration)) && !is_storage) {
+        // A __local pointer that is not one array's alias (reassigned, or set from
+        // something that cannot be followed): it may point anywhere in __local memory.
+        target.is_local_memory = true;
+        target.unknown_local = true;
+    } else {
+        target.root = id;
+        target.is_local_memory = kernel_.variables[static_cast<std::size_t>(id)].is_local_memory;
+    }
+    target.address_sources.add(id);
+    return target;
+}
+
+std::optional<StorageTarget> KernelIrBuilder::pointer_arithmetic_storage(CXCursor expression,
+                                                                         const std::vector<CXCursor>& operands,
+                                                                         Node& sequence) {
+    // Pointer arithmetic: `tile + ly * TILE_SIZE` points into tile.
+    std::string op = binary_operator_of(unit_, expression);
+    bool arithmetic = op == "+" || op == "-" || op.empty();
+    if (operands.size() != 2 || !arithmetic || !is_pointer_type(clang_getCursorType(expression))) return std::nullopt;
+    std::size_t pointer = is_pointer_type(clang_getCursorType(operands[0])) ? 0 : 1;
+    CXCursor offset = operands[1 - pointer];
+    StorageTarget target = lower_storage(operands[pointer], sequence);
+    ValueSources index = lower_expression(offset, sequence);
+    target.address_sources.add(index);
+    CXType pointee = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(operands[pointer])));
+    long long unit = unit_of(pointee, scalar_bytes_of_root(target.root));
+    target.subscripts.push_back({(op.empty() ? std::string("?") : op) + canonical(offset), index, unit});
+    return target;
+}
+
+StorageTarget KernelIrBuilder::returned_storage(CXCursor call, Node& sequence) {
+    // A helper returning a __local pointer: followed to what it returns when it can be.
+    StorageTarget target;
+    last_helper_return_.reset();
+    last_helper_return_unknown_ = false;
+    ValueSources value = lower_expression(call, sequence);
+    if (last_helper_return_ && !last_helper_return_unknown_) {
+        target = *last_helper_return_;
+        target.address_sources.add(value);
+        last_helper_return_.reset();
+        return target;
+    }
+    target.address_sources = value;
+    mark_unknown_local(call, target);
     return target;
 }
 
@@ -167,22 +181,8 @@ std::string KernelIrBuilder::canonical(CXCursor expression) {
         case CXCursor_CharacterLiteral:
             if (auto value = evaluate_integer(inner)) return std::to_string(*value);
             return source_text_of(unit_, inner);
-        case CXCursor_DeclRefExpr: {
-            CXCursor declaration = clang_getCursorReferenced(inner);
-            CXCursorKind target = clang_getCursorKind(declaration);
-            if (target == CXCursor_VarDecl || target == CXCursor_ParmDecl) {
-                VariableId id = variable_for(declaration);
-                auto substitute = substitutes_.find(id);
-                if (substitute != substitutes_.end()) return substitute->second;
-                auto current = current_values_.find(id);
-                if (current != current_values_.end()) return current->second.text;
-                auto counter = counter_names_.find(id);
-                if (counter != counter_names_.end()) return counter->second;
-                return spelling_of(inner) + "#" + std::to_string(id);
-            }
-            if (auto value = evaluate_integer(inner)) return std::to_string(*value);  // enum constants
-            return spelling_of(inner);
-        }
+        case CXCursor_DeclRefExpr:
+            return canonical_reference(inner);
         case CXCursor_BinaryOperator:
         case CXCursor_CompoundAssignOperator: {
             if (operands.size() != 2) break;
@@ -194,24 +194,9 @@ std::string KernelIrBuilder::canonical(CXCursor expression) {
             if (is_commutative(op) && right < left) std::swap(left, right);
             return "(" + left + (op.empty() ? std::string("?") : op) + right + ")";
         }
-        case CXCursor_UnaryOperator: {
+        case CXCursor_UnaryOperator:
             if (operands.empty()) break;
-            std::string operand = canonical(operands[0]);
-            switch (unary_shape_of(inner)) {
-                case UnaryShape::dereference:
-                    return "*" + operand;
-                case UnaryShape::address_of:
-                    return "&" + operand;
-                case UnaryShape::increment_or_decrement:
-                    return "++" + operand;
-                case UnaryShape::arithmetic:
-                    break;
-            }
-            if (auto value = evaluate_integer(inner)) return std::to_string(*value);
-            std::vector<Token> tokens = tokens_of(unit_, inner);
-            bool prefix_visible = !tokens.empty() && tokens.front().offset < begin_offset_of(operands[0]);
-            return "(" + (prefix_visible ? tokens.front().text : std::string("?")) + operand + ")";
-        }
+            return canonical_unary(inner, operands[0]);
         case CXCursor_ArraySubscriptExpr:
             if (operands.size() != 2) break;
             return canonical(operands[0]) + "[" + canonical(operands[1]) + "]";
@@ -238,6 +223,41 @@ std::string KernelIrBuilder::canonical(CXCursor expression) {
             break;
     }
     return take_string(clang_getCursorKindSpelling(kind)) + "{" + source_text_of(unit_, inner) + "}";
+}
+
+std::string KernelIrBuilder::canonical_reference(CXCursor reference) {
+    CXCursor declaration = clang_getCursorReferenced(reference);
+    CXCursorKind target = clang_getCursorKind(declaration);
+    if (target == CXCursor_VarDecl || target == CXCursor_ParmDecl) {
+        VariableId id = variable_for(declaration);
+        auto substitute = substitutes_.find(id);
+        if (substitute != substitutes_.end()) return substitute->second;
+        auto current = current_values_.find(id);
+        if (current != current_values_.end()) return current->second.text;
+        auto counter = counter_names_.find(id);
+        if (counter != counter_names_.end()) return counter->second;
+        return spelling_of(reference) + "#" + std::to_string(id);
+    }
+    if (auto value = evaluate_integer(reference)) return std::to_string(*value);  // enum constants
+    return spelling_of(reference);
+}
+
+std::string KernelIrBuilder::canonical_unary(CXCursor expression, CXCursor operand_cursor) {
+    std::string operand = canonical(operand_cursor);
+    switch (unary_shape_of(expression)) {
+        case UnaryShape::dereference:
+            return "*" + operand;
+        case UnaryShape::address_of:
+            return "&" + operand;
+        case UnaryShape::increment_or_decrement:
+            return "++" + operand;
+        case UnaryShape::arithmetic:
+            break;
+    }
+    if (auto value = evaluate_integer(expression)) return std::to_string(*value);
+    std::vector<Token> tokens = tokens_of(unit_, expression);
+    bool prefix_visible = !tokens.empty() && tokens.front().offset < begin_offset_of(operand_cursor);
+    return "(" + (prefix_visible ? tokens.front().text : std::string("?")) + operand + ")";
 }
 
 std::optional<ValueSources> KernelIrBuilder::plain_sources(CXCursor expression) {

@@ -171,20 +171,9 @@ ValueSources KernelIrBuilder::lower_builtin_call(CXCursor call, const std::strin
         return sources;
     }
 
-    // vloadN(offset, p) reads p[N*offset ...]; vstoreN(data, offset, p) writes them.
     bool is_vload = starts_with(name, "vload") && arguments.size() >= 2;
     bool is_vstore = starts_with(name, "vstore") && arguments.size() >= 3;
-    if (is_vload || is_vstore) {
-        if (is_vstore) sources.add(lower_expression(arguments[0], sequence));
-        CXCursor offset = arguments[is_vstore ? 1 : 0];
-        ValueSources offset_sources = lower_expression(offset, sequence);
-        StorageTarget target = lower_storage(arguments.back(), sequence);
-        target.subscripts.push_back({name + "(" + canonical(offset) + ")", offset_sources});
-        target.address_sources.add(offset_sources);
-        if (target.names_local_memory()) emit_access(call, target, is_vload, is_vstore, false, sequence);
-        if (is_vload) sources.add(target.address_sources);
-        return sources;
-    }
+    if (is_vload || is_vstore) return lower_vector_load_store(call, name, arguments, is_vstore, sequence);
 
     if (name == "async_work_group_copy" || name == "async_work_group_strided_copy")
         return lower_async_copy(call, arguments, sequence);
@@ -194,9 +183,31 @@ ValueSources KernelIrBuilder::lower_builtin_call(CXCursor call, const std::strin
         return sources;
     }
 
-    // Any other builtin: its value comes from its arguments. A pointer into __local memory may be
-    // read or written in ways we do not model (atomics, async copies): record an opaque access.
-    // `&x` of a private variable is an output (sincos, fract): x then depends on the arguments.
+    return lower_other_builtin(call, arguments, sequence);
+}
+
+// vloadN(offset, p) reads p[N*offset ...]; vstoreN(data, offset, p) writes them.
+ValueSources KernelIrBuilder::lower_vector_load_store(CXCursor call, const std::string& name,
+                                                      const std::vector<CXCursor>& arguments, bool is_vstore,
+                                                      Node& sequence) {
+    ValueSources sources;
+    if (is_vstore) sources.add(lower_expression(arguments[0], sequence));
+    CXCursor offset = arguments[is_vstore ? 1 : 0];
+    ValueSources offset_sources = lower_expression(offset, sequence);
+    StorageTarget target = lower_storage(arguments.back(), sequence);
+    target.subscripts.push_back({name + "(" + canonical(offset) + ")", offset_sources});
+    target.address_sources.add(offset_sources);
+    if (target.names_local_memory()) emit_access(call, target, !is_vstore, is_vstore, false, sequence);
+    if (!is_vstore) sources.add(target.address_sources);
+    return sources;
+}
+
+// Any other builtin: its value comes from its arguments. A pointer into __local memory may be
+// read or written in ways we do not model (atomics, async copies): record an opaque access.
+// `&x` of a private variable is an output (sincos, fract): x then depends on the arguments.
+ValueSources KernelIrBuilder::lower_other_builtin(CXCursor call, const std::vector<CXCursor>& arguments,
+                                                  Node& sequence) {
+    ValueSources sources;
     std::vector<VariableId> outputs;
     for (CXCursor argument : arguments) {
         if (!is_pointer_type(clang_getCursorType(argument))) {

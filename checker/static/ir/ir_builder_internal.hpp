@@ -75,6 +75,9 @@ public:
     ValueSources lower_conditional(CXCursor expression, Node& sequence);
     ValueSources lower_call(CXCursor call, Node& sequence);
     ValueSources lower_builtin_call(CXCursor call, const std::string& name, Node& sequence);
+    ValueSources lower_vector_load_store(CXCursor call, const std::string& name, const std::vector<CXCursor>& arguments,
+                                         bool is_vstore, Node& sequence);
+    ValueSources lower_other_builtin(CXCursor call, const std::vector<CXCursor>& arguments, Node& sequence);
     ValueSources lower_async_copy(CXCursor call, const std::vector<CXCursor>& arguments, Node& sequence);
     ValueSources store(CXCursor target, StoreMode mode, const ValueSources& value, Node& sequence,
                        CXCursor value_expression = clang_getNullCursor());
@@ -84,8 +87,14 @@ public:
 
     // addresses and canonical text (ir_builder_addresses.cpp)
     StorageTarget lower_storage(CXCursor expression, Node& sequence);
+    StorageTarget variable_storage(CXCursor reference);  // an array, an alias of one, or an unknown __local pointer
+    std::optional<StorageTarget> pointer_arithmetic_storage(CXCursor expression, const std::vector<CXCursor>& operands,
+                                                            Node& sequence);  // nullopt: not pointer arithmetic
+    StorageTarget returned_storage(CXCursor call, Node& sequence);  // what a helper's returned pointer names
     long long scalar_bytes_of_root(VariableId root) const;
     std::string canonical(CXCursor expression);
+    std::string canonical_reference(CXCursor reference);  // a variable by its value or name#id, a constant
+    std::string canonical_unary(CXCursor expression, CXCursor operand);
     // What a condition reads, without lowering it (for `x == y` tests); nullopt if it calls a helper.
     std::optional<ValueSources> plain_sources(CXCursor expression);
 
