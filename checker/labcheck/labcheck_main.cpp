@@ -10,6 +10,7 @@
 #include "check_plan.hpp"
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
+#include "package_command.hpp"
 #include "student_edition.hpp"
 #include "submission_grading.hpp"
 #include "terminal_report.hpp"
@@ -222,6 +223,8 @@ int main(int argc, char** argv) {
     submission->excludes(solutions)->excludes(class_dir);
     solutions->excludes(class_dir);
     hidden->excludes(no_hidden);
+    PackageOptions package;  // `labcheck package gradescope ...` (package_command.hpp)
+    add_package_command(app, package);
 
     try {
         app.parse(argc, argv);
@@ -232,6 +235,7 @@ int main(int argc, char** argv) {
     if (!options.worker_job.empty()) return run_worker(options.worker_job, options.worker_events);
 
     try {
+        if (*package.gradescope) return run_package_command(package);
         return run(options);
     } catch (const course::UserError& error) {
         fmt::print(stderr, "labcheck: {}\n", error.what());
