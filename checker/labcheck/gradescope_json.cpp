@@ -1,5 +1,7 @@
 #include "gradescope_json.hpp"
 
+#include "markdown_text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -19,9 +21,12 @@ std::string capped_text(const std::string& text, std::size_t limit) {
 }
 
 nlohmann::json gradescope_test(const StageResult& r) {
-    std::string output = fmt::format("{}: {}", verdict_name(r.verdict), r.reason);
-    if (!r.details.empty()) output += fmt::format("\n\n{}:\n{}", r.file, r.details);
-    output = capped_text(output, kMaxTestOutputBytes);
+    // Markdown (output_format "md"): the verdict line as text, the details in a block that keeps their layout.
+    std::string output = fmt::format("{}: {}", verdict_name(r.verdict), markdown_escaped(r.reason));
+    if (!r.details.empty()) {
+        output += fmt::format("\n\n{}:\n\n{}", markdown_escaped(r.file),
+                              markdown_block(capped_text(r.details, kMaxTestOutputBytes)));
+    }
     nlohmann::json findings = nlohmann::json::array();
     for (const auto& f : r.findings) {
         if (findings.size() == kMaxTestFindings) break;
@@ -52,6 +57,7 @@ nlohmann::json gradescope_test(const StageResult& r) {
             {"max_score", r.max_points},
             {"status", r.verdict == Verdict::pass || r.verdict == Verdict::warn ? "passed" : "failed"},
             {"output", output},
+            {"output_format", "md"},
             {"visibility", "visible"},
             {"extra_data", extra}};
 }
@@ -60,8 +66,11 @@ nlohmann::json gradescope_results(const SubmissionReport& report) {
     nlohmann::json tests = nlohmann::json::array();
     for (const auto& r : report.results) tests.push_back(gradescope_test(r));
     return {{"score", report.score()},
-            {"output", fmt::format("labcheck graded {} on {}: {} / {} points.", report.submission, report.device_label,
+            {"output", fmt::format("labcheck graded {} on {}: {} / {} points.", markdown_escaped(report.submission),
+                                   markdown_escaped(report.device_label),
                                    report.score(), report.max_score())},
+            {"output_format", "md"},
+            {"execution_time", static_cast<long>(report.seconds + 0.5)},
             {"visibility", "visible"},
             {"stdout_visibility", "visible"},
             {"tests", tests}};
