@@ -50,6 +50,16 @@ StageResult wrong_result(const LabUnderTest& lab, StageResult r, const nlohmann:
     return r;
 }
 
+// The rate and the device's limit for the leaderboard (device_ceiling.hpp); absent when not measured.
+void read_rate(const nlohmann::json& event, StageResult& r) {
+    r.rate = event.value("rate", 0.0);
+    r.rate_unit = event.value("unit", "");
+    if (event.contains("ceiling")) {
+        r.ceiling = event.value("ceiling", 0.0);
+        r.ceiling_name = event.value("ceiling_name", "");
+    }
+}
+
 }  // namespace
 
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio) {
@@ -78,6 +88,7 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     const std::string size = timing->value("size", "");
     r.baseline_seconds = baseline;
     r.submission_seconds = submission;
+    if (const auto* rate = speedup.first("rate")) read_rate(*rate, r);
     const double ratio = submission > 0.0 ? baseline / submission : 0.0;
     r.ratio = ratio;
     const std::string baseline_file = baseline_name(lab);

@@ -1,4 +1,5 @@
 #include "worker.hpp"
+#include "device_ceiling.hpp"
 
 #include "oclgrind_report.hpp"
 #include "worker_protocol.hpp"
@@ -226,6 +227,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
                       {"baseline_seconds", timings[0].median_seconds},
                       {"submission_seconds", timings[1].median_seconds},
                       {"repetitions", timings[1].repetitions}});
+        events.write(rate_event(session, job.root, *problem, size, timings[1].median_seconds));  // leaderboard
     } catch (const course::UserError& error) {
         events.write({{"event", "run-error"}, {"message", error.what()}});
     } catch (const cl::Error& error) {

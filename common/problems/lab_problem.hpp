@@ -65,6 +65,10 @@ struct SizeVerdict {
     std::uint64_t output_fingerprint = 0;
 };
 
+// The device limit a lab's rate is a share of: the copy bandwidth for a kernel that only
+// moves data (a transpose reads and writes each element once), the FMA peak for one that computes.
+enum class RateCeiling { copy_bandwidth, fma_peak };
+
 class LabProblem {
 public:
     virtual ~LabProblem() = default;
@@ -79,6 +83,7 @@ public:
     // What one launch does, for rates: bytes moved (GB/s) or floating-point operations (GFLOP/s).
     virtual double work(ProblemSize size) const = 0;
     virtual std::string rate_unit() const = 0;
+    virtual RateCeiling rate_ceiling() const { return RateCeiling::fma_peak; }
     virtual SizeForm size_form() const = 0;
     virtual const BuiltProgram& program() const = 0;
     // What `lab run` prints after the timing, for drivers with more to say (lab 07:

@@ -13,6 +13,7 @@ public:
     TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;
     double work(ProblemSize size) const override;  // bytes read + written
     std::string rate_unit() const override { return "GB/s"; }
+    RateCeiling rate_ceiling() const override { return RateCeiling::copy_bandwidth; }
     SizeForm size_form() const override { return SizeForm::m_by_k; }
     const BuiltProgram& program() const override { return built_; }
 
