@@ -1,6 +1,7 @@
 #include "class_grading.hpp"
 
 #include "gradescope_json.hpp"
+#include "leaderboard.hpp"
 
 #include "util/user_error.hpp"
 
@@ -61,8 +62,12 @@ std::string gradebook_csv(const ClassReport& report) {
             if (std::find(columns.begin(), columns.end(), test) == columns.end()) columns.push_back(test);
         }
     }
+    std::vector<const SubmissionReport*> reports;  // the leaderboard's speed columns go after the stages'
+    for (const auto& [name, submission] : report.students) reports.push_back(&submission);
+    const auto speed_columns = leaderboard_columns(reports);
     std::string csv = "student,total,max";
     for (const auto& c : columns) csv += "," + csv_field(c);
+    for (const auto& c : speed_columns) csv += "," + csv_field(c);
     csv += "\n";
     for (const auto& [name, submission] : report.students) {
         csv += fmt::format("{},{:g},{:g}", csv_field(name), submission.score(), submission.max_score());
@@ -73,6 +78,7 @@ std::string gradebook_csv(const ClassReport& report) {
             }
             csv += "," + cell;
         }
+        for (const auto& c : speed_columns) csv += "," + csv_field(leaderboard_cell(submission, c));
         csv += "\n";
     }
     return csv;

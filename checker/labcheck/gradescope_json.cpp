@@ -1,5 +1,6 @@
 #include "gradescope_json.hpp"
 
+#include "leaderboard.hpp"
 #include "markdown_text.hpp"
 
 #include <fmt/format.h>
@@ -46,6 +47,14 @@ nlohmann::json gradescope_test(const StageResult& r) {
                          {"findings", findings},
                          {"findings_left_out", r.findings.size() - findings.size()},
                          {"seconds", r.seconds}};
+    if (r.rate) {
+        extra["rate"] = *r.rate;
+        extra["rate_unit"] = r.rate_unit;
+    }
+    if (r.ceiling) {
+        extra["ceiling"] = *r.ceiling;
+        extra["ceiling_name"] = r.ceiling_name;
+    }
     if (r.ratio) {
         extra["baseline_seconds"] = *r.baseline_seconds;
         extra["submission_seconds"] = *r.submission_seconds;
@@ -65,7 +74,7 @@ nlohmann::json gradescope_test(const StageResult& r) {
 nlohmann::json gradescope_results(const SubmissionReport& report) {
     nlohmann::json tests = nlohmann::json::array();
     for (const auto& r : report.results) tests.push_back(gradescope_test(r));
-    return {{"score", report.score()},
+    nlohmann::json results{{"score", report.score()},
             {"output", fmt::format("labcheck graded {} on {}: {} / {} points.", markdown_escaped(report.submission),
                                    markdown_escaped(report.device_label),
                                    report.score(), report.max_score())},
@@ -74,6 +83,8 @@ nlohmann::json gradescope_results(const SubmissionReport& report) {
             {"visibility", "visible"},
             {"stdout_visibility", "visible"},
             {"tests", tests}};
+    if (auto board = gradescope_leaderboard(report); !board.empty()) results["leaderboard"] = std::move(board);
+    return results;
 }
 
 }  // namespace labcheck

@@ -1,0 +1,109 @@
+// What labcheck writes for grading platforms beyond the plain results.json: the
+// Markdown of Gradescope's test output, the leaderboard of right kernels and the
+// gradebook's speed columns, and the zip an autograder package is written as.
+#include "class_grading.hpp"
+#include "gradescope_json.hpp"
+#include "leaderboard.hpp"
+#include "markdown_text.hpp"
+#include "zip_writer.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace labcheck;
+
+namespace {
+
+StageResult stage(Stage which, Verdict verdict, double points, double max_points) {
+    StageResult r;
+    r.lab = "04";
+    r.lab_folder = "04-matmul-tiled";
+    r.stage = which;
+    r.verdict = verdict;
+    r.points = points;
+    r.max_points = max_points;
+    r.reason = "reason";
+    return r;
+}
+
+// Lab 04 right and timed: 50 GFLOP/s against an FMA peak of 200, 1.5× the baseline.
+SubmissionReport timed_report(Verdict correctness) {
+    SubmissionReport report;
+    StageResult speedup = stage(Stage::speedup, Verdict::pass, 2, 2);
+    speedup.rate = 50.0;
+    speedup.rate_unit = "GFLOP/s";
+    speedup.ceiling = 200.0;
+    speedup.ceiling_name = "FMA peak";
+    speedup.ratio = 1.5;
+    speedup.baseline_seconds = 1.5;
+    speedup.submission_seconds = 1.0;
+    speedup.min_ratio = 0.5;
+    const bool right = correctness == Verdict::pass || correctness == Verdict::warn;
+    report.results = {stage(Stage::correctness, correctness, right ? 4 : 0, 4), speedup};
+    return report;
+}
+
+}  // namespace
+
+TEST_CASE("the leaderboard holds the rate, the share of the device limit and the speedup of right kernels") {
+    const auto json = gradescope_results(timed_report(Verdict::pass));
+    REQUIRE(json.contains("leaderboard"));
+    const auto& board = json["leaderboard"];
+    REQUIRE(board.size() == 3);
+    CHECK(board[0]["name"] == "04 GFLOP/s");
+    CHECK(board[0]["value"] == 50.0);
+    CHECK(board[1]["name"] == "04 % of FMA peak");
+    CHECK(board[1]["value"] == 25.0);
+    CHECK(board[2]["name"] == "04 speedup (×)");
+    CHECK(board[2]["value"] == 1.5);
+    for (const auto& entry : board) CHECK(entry["order"] == "desc");  // faster ranks first
+    CHECK(json["tests"][1]["extra_data"]["rate"] == 50.0);
+}
+
+TEST_CASE("a kernel that is not right has no leaderboard entry, whatever its time") {
+    CHECK(leaderboard_entries(timed_report(Verdict::fail)).empty());
+    CHECK_FALSE(gradescope_results(timed_report(Verdict::fail)).contains("leaderboard"));
+    auto unmeasured = timed_report(Verdict::warn);  // a warning is right; no ceiling measured: no share
+    unmeasured.results[1].ceiling.reset();
+    const auto entries = leaderboard_entries(unmeasured);
+    REQUIRE(entries.size() == 2);
+    CHECK(entries[1].name == "04 speedup (×)");
+}
+
+TEST_CASE("the gradebook has the speed columns, empty for a student without a right kernel") {
+    ClassReport report;
+    report.students.emplace_back("alice", timed_report(Verdict::pass));
+    report.students.emplace_back("bob", timed_report(Verdict::fail));
+    const std::string csv = gradebook_csv(report);
+    CHECK(csv.find("04 correctness,04 speedup,04 GFLOP/s,04 % of FMA peak,04 speedup (×)\n") != std::string::npos);
+    CHECK(csv.find("alice,6,6,4,2,50,25,1.5\n") != std::string::npos);
+    INFO(csv);
+    CHECK(csv.find("bob,2,6,0,2,,,\n") != std::string::npos);
+}
+
+TEST_CASE("test output is Markdown that keeps the details' layout") {
+    StageResult r = stage(Stage::build, Verdict::fail, 0, 1);
+    r.reason = "a[row * K + k] is out of bounds";
+    r.file = "labs/04-matmul-tiled/matmul.cl";
+    r.details = "line 3:   error ```\n    ^~~~\n";
+    const auto test = gradescope_test(r);
+    CHECK(test["output_format"] == "md");
+    const std::string output = test["output"];
+    CHECK(output.find("fail: a\\[row \\* K + k\\] is out of bounds") == 0);
+    CHECK(output.find("\n````\nline 3:   error ```\n    ^~~~\n````\n") != std::string::npos);  // a longer fence
+    CHECK(markdown_block("x") == "```\nx\n```\n");
+}
+
+TEST_CASE("the zip writer's CRC is zip's, and a file's bytes and mode are stored") {
+    CHECK(crc32_of("123456789") == 0xCBF43926u);  // the standard check value
+    ZipWriter zip;
+    zip.add_file("run_autograder", "#!/bin/sh\n", 0755);
+    const std::string archive = zip.finish();
+    CHECK(archive.compare(0, 4, "PK\x03\x04") == 0);
+    CHECK(archive.find("#!/bin/sh\n") != std::string::npos);
+    CHECK(archive.compare(archive.size() - 22, 4, "PK\x05\x06") == 0);  // end record, no comment
+    const auto directory = archive.find("PK\x01\x02");
+    REQUIRE(directory != std::string::npos);
+    const auto attributes = static_cast<unsigned char>(archive[directory + 40]) |
+                            static_cast<unsigned char>(archive[directory + 41]) << 8;
+    CHECK(attributes == (0100755 & 0xFFFF));
+}
