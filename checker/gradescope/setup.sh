@@ -4,15 +4,16 @@
 # builds labcheck into build/, and creates the unprivileged user the students'
 # kernels run as. Nothing is downloaded at grading time.
 #
-#   setup.sh             install what is missing, build, check the device
-#   setup.sh --no-build  install what is missing only, create no user (the course's tests use it)
+#   setup.sh          install what is missing, build, check the device
+#   setup.sh --check  install, create and build nothing: say whether every package is
+#                     there (exit 0) or which are missing (exit 1); the course's tests use it
 #
 # Packages already installed are not installed again, so on a machine that has
 # them all it runs no apt at all.
 set -euo pipefail
 cd "$(dirname "$0")"
-build=yes
-[ "${1:-}" = "--no-build" ] && build=no
+mode=install
+[ "${1:-}" = "--check" ] && mode=check
 
 # The grader's packages (common/setup.sh's list without pandoc, doctest and CLBlast,
 # which only the slides, the tests and `lab bench` use).
@@ -52,6 +53,11 @@ install_packages() {
         echo "== all packages present"
         return
     fi
+    if [ "$mode" = check ]; then
+        [ "$clang_missing" = yes ] && missing="$missing libclang-NN-dev"
+        echo "setup.sh: missing:$missing (setup.sh without --check installs them)" >&2
+        exit 1
+    fi
     apt-get update -qq
     for p in $missing; do
         packaged "$p" || case "$p" in
@@ -89,7 +95,7 @@ check_device() {
 }
 
 install_packages
-if [ "$build" = yes ]; then
+if [ "$mode" = install ]; then
     add_grader_user
     build_grader
     check_device
