@@ -11,6 +11,7 @@
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
 #include "package_command.hpp"
+#include "prairielearn_json.hpp"
 #include "student_edition.hpp"
 #include "submission_grading.hpp"
 #include "terminal_report.hpp"
@@ -33,6 +34,9 @@ namespace {
 
 using namespace labcheck;
 
+// Which platform's results.json --json and --results-dir write.
+enum class ResultsFormat { gradescope, prairielearn };
+
 struct Options {
     std::vector<std::string> labs;
     std::string submission;
@@ -40,6 +44,8 @@ struct Options {
     std::string class_dir;
     std::string device;
     std::string json_file;
+    std::string results_dir;
+    ResultsFormat format = ResultsFormat::gradescope;
     std::string gradebook;
     std::vector<std::string> stages;
     std::string root;
@@ -118,6 +124,20 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
     return report.exit_status();
 }
 
+// --json FILE or --results-dir DIR (which gets results.json): one submission's results in the
+// platform's format.
+void write_results(const Options& options, const SubmissionReport& report) {
+    std::filesystem::path file = options.json_file;
+    if (!options.results_dir.empty()) {
+        std::filesystem::create_directories(options.results_dir);
+        file = std::filesystem::path(options.results_dir) / "results.json";
+    }
+    const auto json =
+        options.format == ResultsFormat::prairielearn ? prairielearn_results(report) : gradescope_results(report);
+    course::write_file_atomically(file, json_text(json));
+    fmt::print("\nresults written to {}\n", file.string());
+}
+
 int run(const Options& options) {
     const auto root = course::course_root(options.root);
     if (!options.student_edition.empty()) {
@@ -169,16 +189,17 @@ int run(const Options& options) {
         options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     settings.progress = !options.quiet;
 
+    if (!options.class_dir.empty() && options.format == ResultsFormat::prairielearn) {
+        throw course::UserError({"one submission for PrairieLearn's results", "--class with --format prairielearn",
+                                 "the command line", "grade each submission on its own, or drop --format"});
+    }
     if (!options.class_dir.empty()) return grade_class(options, settings, runner);
 
     const auto kernels = with_labs_layout(
         course::kernel_set(root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
     const auto report = grade_submission(kernels, settings, runner);
     fmt::print("{}", terminal_report(report));
-    if (!options.json_file.empty()) {
-        course::write_file_atomically(options.json_file, json_text(gradescope_results(report)));
-        fmt::print("\nresults written to {}\n", options.json_file);
-    }
+    if (!options.json_file.empty() || !options.results_dir.empty()) write_results(options, report);
     return report.exit_status();
 }
 
@@ -195,7 +216,13 @@ int main(int argc, char** argv) {
         app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
     app.add_option("--device", options.device,
                    "device index or part of its name (default: LAB_DEVICE, else a GPU, else PoCL)");
-    app.add_option("--json", options.json_file, "write Gradescope's results.json here (with --class: every student)");
+    auto* json = app.add_option("--json", options.json_file,
+                                "write the results.json of --format here (with --class: every student's, Gradescope's)");
+    app.add_option("--results-dir", options.results_dir, "write DIR/results.json (PrairieLearn: /grade/results)")
+        ->excludes(json);
+    app.add_option("--format", options.format, "results.json for gradescope (default) or prairielearn")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, ResultsFormat>{
+            {"gradescope", ResultsFormat::gradescope}, {"prairielearn", ResultsFormat::prairielearn}}));
     app.add_option("--gradebook", options.gradebook, "with --class: the CSV gradebook (default: gradebook.csv)");
     app.add_option("--stage", options.stages, "stages to run, e.g. build,correctness (default: all four)")
         ->delimiter(',');

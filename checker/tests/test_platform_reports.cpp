@@ -5,6 +5,7 @@
 #include "gradescope_json.hpp"
 #include "leaderboard.hpp"
 #include "markdown_text.hpp"
+#include "prairielearn_json.hpp"
 #include "zip_writer.hpp"
 
 #include <doctest/doctest.h>
@@ -106,4 +107,23 @@ TEST_CASE("the zip writer's CRC is zip's, and a file's bytes and mode are stored
     const auto attributes = static_cast<unsigned char>(archive[directory + 40]) |
                             static_cast<unsigned char>(archive[directory + 41]) << 8;
     CHECK(attributes == (0100755 & 0xFFFF));
+}
+
+TEST_CASE("PrairieLearn results: a score in [0, 1], or not gradable when a kernel does not build") {
+    SubmissionReport report = timed_report(Verdict::pass);
+    auto json = prairielearn_results(report);
+    CHECK(json["gradable"] == true);
+    CHECK(json["score"] == 1.0);
+    CHECK(json["tests"][0]["name"] == "04 correctness");
+    CHECK(json["tests"][0]["max_points"] == 4.0);
+    report.results[1].points = 0.0;
+    CHECK(prairielearn_results(report)["score"] == doctest::Approx(4.0 / 6.0));
+
+    report.results.insert(report.results.begin(), stage(Stage::build, Verdict::fail, 0, 1));
+    report.results[0].reason = "line 3: expected ';'";
+    json = prairielearn_results(report);
+    CHECK(json["gradable"] == false);
+    CHECK_FALSE(json.contains("score"));
+    REQUIRE(json["format_errors"].size() == 1);
+    CHECK(json["format_errors"][0].get<std::string>().find("line 3: expected ';'") != std::string::npos);
 }
