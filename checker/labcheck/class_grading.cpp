@@ -54,7 +54,7 @@ std::string csv_field(const std::string& text) {
     return quoted + "\"";
 }
 
-std::string gradebook_csv(const ClassReport& report) {
+std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra) {
     std::vector<std::string> columns;
     for (const auto& [name, submission] : report.students) {
         for (const auto& r : submission.results) {
@@ -68,6 +68,7 @@ std::string gradebook_csv(const ClassReport& report) {
     std::string csv = "student,total,max";
     for (const auto& c : columns) csv += "," + csv_field(c);
     for (const auto& c : speed_columns) csv += "," + csv_field(c);
+    for (const auto& c : extra) csv += "," + csv_field(c.name);
     csv += "\n";
     for (const auto& [name, submission] : report.students) {
         csv += fmt::format("{},{:g},{:g}", csv_field(name), submission.score(), submission.max_score());
@@ -79,6 +80,10 @@ std::string gradebook_csv(const ClassReport& report) {
             csv += "," + cell;
         }
         for (const auto& c : speed_columns) csv += "," + csv_field(leaderboard_cell(submission, c));
+        for (const auto& c : extra) {
+            const auto cell = c.cells.find(name);
+            csv += "," + (cell == c.cells.end() ? std::string() : csv_field(cell->second));
+        }
         csv += "\n";
     }
     return csv;

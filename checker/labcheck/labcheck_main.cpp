@@ -10,6 +10,7 @@
 #include "check_plan.hpp"
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
+#include "lateness.hpp"
 #include "package_command.hpp"
 #include "prairielearn_json.hpp"
 #include "student_edition.hpp"
@@ -47,6 +48,8 @@ struct Options {
     std::string results_dir;
     ResultsFormat format = ResultsFormat::gradescope;
     std::string gradebook;
+    std::string submission_times;  // with --class and --deadline: the gradebook's "hours late"
+    std::string deadline;
     std::vector<std::string> stages;
     std::string root;
     std::string hidden_file;
@@ -98,11 +101,29 @@ std::vector<std::string> chosen_labs(const std::filesystem::path& root, const st
     return folders;
 }
 
+// --submission-times CSV with --deadline TIME: the gradebook's lateness column (lateness.hpp), read
+// before any grading so that a bad file stops the run at once. None without them.
+std::vector<GradebookColumn> lateness_columns(const Options& options, const std::vector<std::string>& students) {
+    if (options.submission_times.empty() && options.deadline.empty()) return {};
+    if (options.submission_times.empty() || options.deadline.empty() || options.class_dir.empty()) {
+        throw course::UserError({"--submission-times CSV and --deadline TIME together, with --class",
+                                 "only some of them", "the command line", "pass all three, or neither lateness option"});
+    }
+    const auto lateness =
+        lateness_column(read_submission_times(options.submission_times),
+                        iso8601_seconds(options.deadline, "--deadline"), students, options.submission_times);
+    for (const auto& warning : lateness.warnings) fmt::print(stderr, "labcheck: warning: {}\n", warning);
+    return {lateness.column};
+}
+
 int grade_class(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
     ClassReport report;
     const std::filesystem::path class_dir(options.class_dir);
     const std::string class_name =
         class_dir.filename().empty() ? class_dir.parent_path().filename().string() : class_dir.filename().string();
+    std::vector<std::string> names;
+    for (const auto& folder : student_folders(class_dir)) names.push_back(folder.filename().string());
+    const auto extra_columns = lateness_columns(options, names);
     for (const auto& folder : student_folders(class_dir)) {
         const std::string student = folder.filename().string();
         const course::KernelSet kernels = with_labs_layout(
@@ -115,7 +136,7 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
         report.students.emplace_back(student, std::move(submission));
     }
     const std::string gradebook = options.gradebook.empty() ? "gradebook.csv" : options.gradebook;
-    course::write_file_atomically(gradebook, gradebook_csv(report));
+    course::write_file_atomically(gradebook, gradebook_csv(report, extra_columns));
     fmt::print("\ngradebook written to {}\n", gradebook);
     if (!options.json_file.empty()) {
         course::write_file_atomically(options.json_file, json_text(gradebook_json(report)));
@@ -224,6 +245,9 @@ int main(int argc, char** argv) {
         ->transform(CLI::CheckedTransformer(std::map<std::string, ResultsFormat>{
             {"gradescope", ResultsFormat::gradescope}, {"prairielearn", ResultsFormat::prairielearn}}));
     app.add_option("--gradebook", options.gradebook, "with --class: the CSV gradebook (default: gradebook.csv)");
+    app.add_option("--submission-times", options.submission_times,
+                   "with --class and --deadline: CSV of student,timestamp (ISO 8601) for the \"hours late\" column");
+    app.add_option("--deadline", options.deadline, "with --class: the deadline, e.g. 2026-11-23T23:59:00+01:00");
     app.add_option("--stage", options.stages, "stages to run, e.g. build,correctness (default: all four)")
         ->delimiter(',');
     app.add_option("--root", options.root, "the course repository (default: LAB_ROOT, else the source tree)");

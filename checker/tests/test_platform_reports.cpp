@@ -3,12 +3,18 @@
 // gradebook's speed columns, and the zip an autograder package is written as.
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
+#include "lateness.hpp"
 #include "leaderboard.hpp"
 #include "markdown_text.hpp"
 #include "prairielearn_json.hpp"
 #include "zip_writer.hpp"
 
+#include "util/user_error.hpp"
+
 #include <doctest/doctest.h>
+
+#include <fstream>
+#include <unistd.h>
 
 using namespace labcheck;
 
@@ -126,4 +132,48 @@ TEST_CASE("PrairieLearn results: a score in [0, 1], or not gradable when a kerne
     CHECK_FALSE(json.contains("score"));
     REQUIRE(json["format_errors"].size() == 1);
     CHECK(json["format_errors"][0].get<std::string>().find("line 3: expected ';'") != std::string::npos);
+}
+
+TEST_CASE("ISO 8601 times with their zone; anything else is a clear error") {
+    const double utc = iso8601_seconds("2026-11-23T23:00:00Z", "test");
+    CHECK(utc == 1795474800.0);
+    CHECK(iso8601_seconds("2026-11-24T00:00:00+01:00", "test") == utc);
+    CHECK(iso8601_seconds("2026-11-23 18:00-0500", "test") == utc);
+    CHECK(iso8601_seconds("2026-11-23T23:00:00.5Z", "test") == utc + 0.5);
+    CHECK(iso8601_seconds("2000-02-29T00:00:00Z", "test") == 951782400.0);  // a leap day
+    CHECK_THROWS_AS(iso8601_seconds("2026-11-23T23:00:00", "test"), course::UserError);  // no zone
+    CHECK_THROWS_AS(iso8601_seconds("23/11/2026 23:00Z", "test"), course::UserError);
+    CHECK_THROWS_AS(iso8601_seconds("2026-13-01T00:00Z", "test"), course::UserError);
+}
+
+TEST_CASE("lateness: hours past the deadline, 0 on time, empty with a warning without a time") {
+    const std::string csv = "/tmp/labcheck-lateness-" + std::to_string(getpid()) + ".csv";
+    {
+        std::ofstream out(csv);
+        out << "student,timestamp\nalice,2026-11-23T22:00:00Z\n\"bob, jr\",2026-11-24T00:30:00Z\n"
+               "carol,2026-11-23T23:00:01Z\n";
+    }
+    const auto times = read_submission_times(csv);
+    REQUIRE(times.size() == 3);
+    const auto lateness = lateness_column(times, iso8601_seconds("2026-11-23T23:00:00Z", "deadline"),
+                                          {"alice", "bob, jr", "carol", "dave"}, csv);
+    CHECK(lateness.column.name == "hours late");
+    CHECK(lateness.column.cells.at("alice") == "0");
+    CHECK(lateness.column.cells.at("bob, jr") == "1.50");
+    CHECK(lateness.column.cells.at("carol") == "0.01");  // a second late is late
+    CHECK(lateness.column.cells.count("dave") == 0);
+    REQUIRE(lateness.warnings.size() == 1);
+    CHECK(lateness.warnings[0].find("no submission time for dave") == 0);
+
+    ClassReport report;
+    report.students.emplace_back("alice", SubmissionReport{});
+    report.students.emplace_back("dave", SubmissionReport{});
+    const std::string gradebook = gradebook_csv(report, {lateness.column});
+    CHECK(gradebook == "student,total,max,hours late\nalice,0,0,0\ndave,0,0,\n");
+    {
+        std::ofstream out(csv);
+        out << "alice,yesterday\n";
+    }
+    CHECK_THROWS_AS(read_submission_times(csv), course::UserError);
+    std::remove(csv.c_str());
 }
