@@ -22,12 +22,11 @@ std::string capped_text(const std::string& text, std::size_t limit) {
 }
 
 nlohmann::json gradescope_test(const StageResult& r) {
-    // Markdown (output_format "md"): the verdict line as text, the details in a block that keeps their layout.
-    std::string output = fmt::format("{}: {}", verdict_name(r.verdict), markdown_escaped(r.reason));
-    if (!r.details.empty()) {
-        output += fmt::format("\n\n{}:\n\n{}", markdown_escaped(r.file),
-                              markdown_block(capped_text(r.details, kMaxTestOutputBytes)));
-    }
+    // Markdown (output_format "md") in one fenced block: the text stays exactly as labcheck words it
+    // (identifiers like get_group_id, `a`, #include are not formatting) and keeps its layout.
+    std::string output = fmt::format("{}: {}", verdict_name(r.verdict), r.reason);
+    if (!r.details.empty()) output += fmt::format("\n\n{}:\n{}", r.file, r.details);
+    output = markdown_block(capped_text(output, kMaxTestOutputBytes));
     nlohmann::json findings = nlohmann::json::array();
     for (const auto& f : r.findings) {
         if (findings.size() == kMaxTestFindings) break;

@@ -95,8 +95,10 @@ TEST_CASE("test output is Markdown that keeps the details' layout") {
     const auto test = gradescope_test(r);
     CHECK(test["output_format"] == "md");
     const std::string output = test["output"];
-    CHECK(output.find("fail: a\\[row \\* K + k\\] is out of bounds") == 0);
-    CHECK(output.find("\n````\nline 3:   error ```\n    ^~~~\n````\n") != std::string::npos);  // a longer fence
+    // One block, its fence longer than the backticks inside, the text unchanged in it.
+    CHECK(output == "````\nfail: a[row * K + k] is out of bounds\n\nlabs/04-matmul-tiled/matmul.cl:\nline 3:   error "
+                    "```\n    ^~~~\n````\n");
+    CHECK(markdown_escaped("a_b *c* `d`") == "a\\_b \\*c\\* \\`d\\`");
     CHECK(markdown_block("x") == "```\nx\n```\n");
 }
 
