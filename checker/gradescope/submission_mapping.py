@@ -85,10 +85,14 @@ def search_roots(submission, unzipped, notes):
 
 
 def shown(path, roots):
+    """How the notes name an uploaded file: relative to the upload, with nothing Markdown or HTML
+    would read as markup (the name is the student's)."""
+    name = path.name
     for root in roots:
         if path.is_relative_to(root):
-            return str(path.relative_to(root))
-    return path.name
+            name = str(path.relative_to(root))
+            break
+    return "".join("?" if c in "`<>\n\r" else c for c in name)
 
 
 def find_kernel(folder, kernel, labs, files, roots, notes):
@@ -104,7 +108,7 @@ def find_kernel(folder, kernel, labs, files, roots, notes):
     bare = [f for f in files if f.name == kernel and not LAB_FOLDER.match(f.parent.name)]
     if bare:
         return bare[0]
-    kernels = [f for f in files if f.suffix == ".cl"]
+    kernels = [f for f in files if f.suffix == ".cl" and not LAB_FOLDER.match(f.parent.name)]
     if len(labs) == 1 and len(kernels) == 1:
         notes.append(f"`{shown(kernels[0], roots)}` is graded as `{folder}/{kernel}` (the only kernel file "
                      "uploaded; the lab asks for that name).")
