@@ -272,6 +272,34 @@ TEST_CASE("class mode: a gradebook row per student, whatever the folder is calle
     fs::remove(gradebook);
 }
 
+TEST_CASE("class mode lateness: an hours-late column from the submission times and the deadline") {
+    const fs::path class_dir = scratch("late-class");
+    for (const char* student : {"alice", "bob", "carol"}) {
+        fs::create_directories(class_dir / student / "01-transpose-naive");
+        fs::copy_file("solutions/01-transpose-naive/transpose.cl",
+                      class_dir / student / "01-transpose-naive/transpose.cl");
+    }
+    const fs::path times = scratch("times.csv");
+    std::ofstream(times) << "student,timestamp\nalice,2026-11-23T22:00:00Z\nbob,2026-11-24T01:00:00+01:00\n";
+    const fs::path gradebook = scratch("late-gradebook.csv");
+    const Run run = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build", "--gradebook",
+                                  gradebook.string(), "--submission-times", times.string(), "--deadline",
+                                  "2026-11-23T23:00:00Z"});
+    INFO(run.output);
+    CHECK(run.status == 0);
+    CHECK(run.output.find("no submission time for carol") != std::string::npos);
+    std::ifstream csv(gradebook);
+    std::ostringstream text;
+    text << csv.rdbuf();
+    CHECK(text.str() == "student,total,max,01 build,hours late\nalice,1,1,1,0\nbob,1,1,1,1.00\ncarol,1,1,1,\n");
+    const Run half = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--deadline", "2026-11-23T23:00Z"});
+    CHECK(half.status == 2);
+    CHECK(half.output.find("--submission-times CSV and --deadline TIME together") != std::string::npos);
+    fs::remove_all(class_dir);
+    fs::remove(times);
+    fs::remove(gradebook);
+}
+
 TEST_CASE("a hostile class: formula names, other layouts, a hang, and nothing left behind") {
     const fs::path class_dir = scratch("hostile");
     const fs::path tmp = scratch("tmp");
