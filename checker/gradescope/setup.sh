@@ -67,6 +67,7 @@ install_packages() {
     done
     [ "$clang_missing" = yes ] && missing="$missing $(libclang_package)"
     echo "== installing:$missing"
+    # shellcheck disable=SC2086  # $missing is a list of package names: split on purpose
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
 }
 
