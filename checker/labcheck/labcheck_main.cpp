@@ -10,9 +10,8 @@
 #include "check_plan.hpp"
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
-#include "lateness.hpp"
 #include "package_command.hpp"
-#include "prairielearn_json.hpp"
+#include "platform_options.hpp"
 #include "student_edition.hpp"
 #include "submission_grading.hpp"
 #include "terminal_report.hpp"
@@ -35,9 +34,6 @@ namespace {
 
 using namespace labcheck;
 
-// Which platform's results.json --json and --results-dir write.
-enum class ResultsFormat { gradescope, prairielearn };
-
 struct Options {
     std::vector<std::string> labs;
     std::string submission;
@@ -45,11 +41,8 @@ struct Options {
     std::string class_dir;
     std::string device;
     std::string json_file;
-    std::string results_dir;
-    ResultsFormat format = ResultsFormat::gradescope;
+    PlatformOptions platform;  // --format, --results-dir, lateness (platform_options.hpp)
     std::string gradebook;
-    std::string submission_times;  // with --class and --deadline: the gradebook's "hours late"
-    std::string deadline;
     std::vector<std::string> stages;
     std::string root;
     std::string hidden_file;
@@ -66,11 +59,6 @@ struct Options {
     std::string worker_job;
     std::string worker_events;
 };
-
-// Pretty JSON; a byte that is not UTF-8 (from a student's file) becomes U+FFFD instead of an exception.
-std::string json_text(const nlohmann::json& json) {
-    return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
 
 std::vector<Stage> parse_stages(const std::vector<std::string>& names) {
     if (names.empty()) return all_stages();
@@ -101,21 +89,6 @@ std::vector<std::string> chosen_labs(const std::filesystem::path& root, const st
     return folders;
 }
 
-// --submission-times CSV with --deadline TIME: the gradebook's lateness column (lateness.hpp), read
-// before any grading so that a bad file stops the run at once. None without them.
-std::vector<GradebookColumn> lateness_columns(const Options& options, const std::vector<std::string>& students) {
-    if (options.submission_times.empty() && options.deadline.empty()) return {};
-    if (options.submission_times.empty() || options.deadline.empty() || options.class_dir.empty()) {
-        throw course::UserError({"--submission-times CSV and --deadline TIME together, with --class",
-                                 "only some of them", "the command line", "pass all three, or neither lateness option"});
-    }
-    const auto lateness =
-        lateness_column(read_submission_times(options.submission_times),
-                        iso8601_seconds(options.deadline, "--deadline"), students, options.submission_times);
-    for (const auto& warning : lateness.warnings) fmt::print(stderr, "labcheck: warning: {}\n", warning);
-    return {lateness.column};
-}
-
 int grade_class(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
     ClassReport report;
     const std::filesystem::path class_dir(options.class_dir);
@@ -123,7 +96,7 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
         class_dir.filename().empty() ? class_dir.parent_path().filename().string() : class_dir.filename().string();
     std::vector<std::string> names;
     for (const auto& folder : student_folders(class_dir)) names.push_back(folder.filename().string());
-    const auto extra_columns = lateness_columns(options, names);
+    const auto extra_columns = lateness_columns(options.platform, names);  // read before grading: fails fast
     for (const auto& folder : student_folders(class_dir)) {
         const std::string student = folder.filename().string();
         const course::KernelSet kernels = with_labs_layout(
@@ -145,21 +118,8 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
     return report.exit_status();
 }
 
-// --json FILE or --results-dir DIR (which gets results.json): one submission's results in the
-// platform's format.
-void write_results(const Options& options, const SubmissionReport& report) {
-    std::filesystem::path file = options.json_file;
-    if (!options.results_dir.empty()) {
-        std::filesystem::create_directories(options.results_dir);
-        file = std::filesystem::path(options.results_dir) / "results.json";
-    }
-    const auto json =
-        options.format == ResultsFormat::prairielearn ? prairielearn_results(report) : gradescope_results(report);
-    course::write_file_atomically(file, json_text(json));
-    fmt::print("\nresults written to {}\n", file.string());
-}
-
 int run(const Options& options) {
+    check_platform_options(options.platform, !options.class_dir.empty());
     const auto root = course::course_root(options.root);
     if (!options.student_edition.empty()) {
         const auto summary = make_student_edition(root, options.student_edition);
@@ -210,17 +170,15 @@ int run(const Options& options) {
         options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     settings.progress = !options.quiet;
 
-    if (!options.class_dir.empty() && options.format == ResultsFormat::prairielearn) {
-        throw course::UserError({"one submission for PrairieLearn's results", "--class with --format prairielearn",
-                                 "the command line", "grade each submission on its own, or drop --format"});
-    }
     if (!options.class_dir.empty()) return grade_class(options, settings, runner);
 
     const auto kernels = with_labs_layout(
         course::kernel_set(root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
     const auto report = grade_submission(kernels, settings, runner);
     fmt::print("{}", terminal_report(report));
-    if (!options.json_file.empty() || !options.results_dir.empty()) write_results(options, report);
+    if (!options.json_file.empty() || !options.platform.results_dir.empty()) {
+        write_results(options.platform, options.json_file, report);
+    }
     return report.exit_status();
 }
 
@@ -239,15 +197,8 @@ int main(int argc, char** argv) {
                    "device index or part of its name (default: LAB_DEVICE, else a GPU, else PoCL)");
     auto* json = app.add_option("--json", options.json_file,
                                 "write the results.json of --format here (with --class: every student's, Gradescope's)");
-    app.add_option("--results-dir", options.results_dir, "write DIR/results.json (PrairieLearn: /grade/results)")
-        ->excludes(json);
-    app.add_option("--format", options.format, "results.json for gradescope (default) or prairielearn")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, ResultsFormat>{
-            {"gradescope", ResultsFormat::gradescope}, {"prairielearn", ResultsFormat::prairielearn}}));
+    add_platform_options(app, options.platform, json);
     app.add_option("--gradebook", options.gradebook, "with --class: the CSV gradebook (default: gradebook.csv)");
-    app.add_option("--submission-times", options.submission_times,
-                   "with --class and --deadline: CSV of student,timestamp (ISO 8601) for the \"hours late\" column");
-    app.add_option("--deadline", options.deadline, "with --class: the deadline, e.g. 2026-11-23T23:59:00+01:00");
     app.add_option("--stage", options.stages, "stages to run, e.g. build,correctness (default: all four)")
         ->delimiter(',');
     app.add_option("--root", options.root, "the course repository (default: LAB_ROOT, else the source tree)");
