@@ -1,6 +1,7 @@
 #include "class_grading.hpp"
 
 #include "gradescope_json.hpp"
+#include "leaderboard.hpp"
 
 #include "util/user_error.hpp"
 
@@ -53,7 +54,7 @@ std::string csv_field(const std::string& text) {
     return quoted + "\"";
 }
 
-std::string gradebook_csv(const ClassReport& report) {
+std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra) {
     std::vector<std::string> columns;
     for (const auto& [name, submission] : report.students) {
         for (const auto& r : submission.results) {
@@ -61,8 +62,13 @@ std::string gradebook_csv(const ClassReport& report) {
             if (std::find(columns.begin(), columns.end(), test) == columns.end()) columns.push_back(test);
         }
     }
+    std::vector<const SubmissionReport*> reports;  // the leaderboard's speed columns go after the stages'
+    for (const auto& [name, submission] : report.students) reports.push_back(&submission);
+    const auto speed_columns = leaderboard_columns(reports);
     std::string csv = "student,total,max";
     for (const auto& c : columns) csv += "," + csv_field(c);
+    for (const auto& c : speed_columns) csv += "," + csv_field(c);
+    for (const auto& c : extra) csv += "," + csv_field(c.name);
     csv += "\n";
     for (const auto& [name, submission] : report.students) {
         csv += fmt::format("{},{:g},{:g}", csv_field(name), submission.score(), submission.max_score());
@@ -72,6 +78,11 @@ std::string gradebook_csv(const ClassReport& report) {
                 if (test_name(r) == c) cell = r.verdict == Verdict::error ? "error" : fmt::format("{:g}", r.points);
             }
             csv += "," + cell;
+        }
+        for (const auto& c : speed_columns) csv += "," + csv_field(leaderboard_cell(submission, c));
+        for (const auto& c : extra) {
+            const auto cell = c.cells.find(name);
+            csv += "," + (cell == c.cells.end() ? std::string() : csv_field(cell->second));
         }
         csv += "\n";
     }

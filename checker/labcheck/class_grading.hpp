@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,8 +27,15 @@ struct ClassReport {
 // Throws course::UserError when the folder does not exist or holds none.
 std::vector<std::filesystem::path> student_folders(const std::filesystem::path& class_dir);
 
-// student,total,max,01 build,01 correctness,... with one row per student.
-std::string gradebook_csv(const ClassReport& report);
+// A column the gradebook adds at the end (lateness.hpp's "hours late").
+struct GradebookColumn {
+    std::string name;
+    std::map<std::string, std::string> cells;  // by student; one not in it gets an empty cell
+};
+
+// student,total,max,01 build,01 correctness,... with one row per student, then the speed columns
+// (leaderboard.hpp), then `extra`.
+std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra = {});
 
 // {"students": [{"student": "alice", "score": .., "max_score": .., "results": <results.json>}, ...]}
 nlohmann::json gradebook_json(const ClassReport& report);

@@ -11,6 +11,8 @@
 #include "class_grading.hpp"
 #include "gradescope_json.hpp"
 #include "similarity_command.hpp"
+#include "package_command.hpp"
+#include "platform_options.hpp"
 #include "student_edition.hpp"
 #include "submission_grading.hpp"
 #include "terminal_report.hpp"
@@ -41,6 +43,7 @@ struct Options {
     std::string class_dir;
     std::string device;
     std::string json_file;
+    PlatformOptions platform;  // --format, --results-dir, lateness (platform_options.hpp)
     std::string gradebook;
     std::vector<std::string> stages;
     std::string root;
@@ -58,11 +61,6 @@ struct Options {
     std::string worker_job;
     std::string worker_events;
 };
-
-// Pretty JSON; a byte that is not UTF-8 (from a student's file) becomes U+FFFD instead of an exception.
-std::string json_text(const nlohmann::json& json) {
-    return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
 
 std::vector<Stage> parse_stages(const std::vector<std::string>& names) {
     if (names.empty()) return all_stages();
@@ -98,6 +96,9 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
     const std::filesystem::path class_dir(options.class_dir);
     const std::string class_name =
         class_dir.filename().empty() ? class_dir.parent_path().filename().string() : class_dir.filename().string();
+    std::vector<std::string> names;
+    for (const auto& folder : student_folders(class_dir)) names.push_back(folder.filename().string());
+    const auto extra_columns = lateness_columns(options.platform, names);  // read before grading: fails fast
     for (const auto& folder : student_folders(class_dir)) {
         const std::string student = folder.filename().string();
         const course::KernelSet kernels = with_labs_layout(
@@ -110,7 +111,7 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
         report.students.emplace_back(student, std::move(submission));
     }
     const std::string gradebook = options.gradebook.empty() ? "gradebook.csv" : options.gradebook;
-    course::write_file_atomically(gradebook, gradebook_csv(report));
+    course::write_file_atomically(gradebook, gradebook_csv(report, extra_columns));
     fmt::print("\ngradebook written to {}\n", gradebook);
     if (!options.json_file.empty()) {
         course::write_file_atomically(options.json_file, json_text(gradebook_json(report)));
@@ -120,6 +121,7 @@ int grade_class(const Options& options, const GradeSettings& settings, UnitRunne
 }
 
 int run(const Options& options) {
+    check_platform_options(options.platform, !options.class_dir.empty());
     const auto root = course::course_root(options.root);
     if (!options.student_edition.empty()) {
         const auto summary = make_student_edition(root, options.student_edition);
@@ -174,9 +176,8 @@ int run(const Options& options) {
         course::kernel_set(root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
     const auto report = grade_submission(kernels, settings, runner);
     fmt::print("{}", terminal_report(report));
-    if (!options.json_file.empty()) {
-        course::write_file_atomically(options.json_file, json_text(gradescope_results(report)));
-        fmt::print("\nresults written to {}\n", options.json_file);
+    if (!options.json_file.empty() || !options.platform.results_dir.empty()) {
+        write_results(options.platform, options.json_file, report);
     }
     return report.exit_status();
 }
@@ -195,7 +196,9 @@ int main(int argc, char** argv) {
         app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
     app.add_option("--device", options.device,
                    "device index or part of its name (default: LAB_DEVICE, else a GPU, else PoCL)");
-    app.add_option("--json", options.json_file, "write Gradescope's results.json here (with --class: every student)");
+    auto* json = app.add_option("--json", options.json_file,
+                                "write the results.json of --format here (with --class: every student's, Gradescope's)");
+    add_platform_options(app, options.platform, json);
     app.add_option("--gradebook", options.gradebook, "with --class: the CSV gradebook (default: gradebook.csv)");
     app.add_option("--stage", options.stages, "stages to run, e.g. build,correctness (default: all four)")
         ->delimiter(',');
@@ -224,6 +227,8 @@ int main(int argc, char** argv) {
     solutions->excludes(class_dir);
     hidden->excludes(no_hidden);
     course::fit_help_to_edition(app, {"--solutions", "--student-edition", "--hidden"});  // not in the student edition
+    PackageOptions package;  // `labcheck package gradescope ...` (package_command.hpp)
+    add_package_command(app, package);
 
     try {
         app.parse(argc, argv);
@@ -234,6 +239,7 @@ int main(int argc, char** argv) {
     if (!options.worker_job.empty()) return run_worker(options.worker_job, options.worker_events);
 
     try {
+        if (*package.gradescope) return run_package_command(package);
         return run(options);
     } catch (const course::UserError& error) {
         fmt::print(stderr, "labcheck: {}\n", error.what());

@@ -42,6 +42,10 @@ struct StageResult {
     double seconds = 0.0;  // wall time of the child processes behind it
     // speedup only
     std::optional<double> baseline_seconds, submission_seconds, ratio, min_ratio;
+    // speedup of a right kernel: its rate at the timed size, and the device limit measured in the same run
+    std::optional<double> rate, ceiling;
+    std::string rate_unit;     // "GFLOP/s", "GB/s"
+    std::string ceiling_name;  // "FMA peak", "copy bandwidth"
 };
 
 const char* stage_name(Stage stage);  // "build"

@@ -51,6 +51,16 @@ StageResult wrong_result(const LabUnderTest& lab, StageResult r, const WrongResu
     return r;
 }
 
+// The rate and the device's limit for the leaderboard (device_ceiling.hpp); absent when not measured.
+void read_rate(const RateEvent& event, StageResult& r) {
+    r.rate = event.rate;
+    r.rate_unit = course::rate_unit_text(event.unit);
+    if (event.ceiling) {
+        r.ceiling = *event.ceiling;
+        r.ceiling_name = event.ceiling_kind == course::RateCeiling::copy_bandwidth ? "copy bandwidth" : "FMA peak";
+    }
+}
+
 }  // namespace
 
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio) {
@@ -80,6 +90,7 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     const std::string& size = timing->check.size;
     r.baseline_seconds = baseline;
     r.submission_seconds = submission;
+    if (const auto* rate = speedup.first<RateEvent>()) read_rate(*rate, r);
     const double ratio = submission > 0.0 ? baseline / submission : 0.0;
     r.ratio = ratio;
     const std::string baseline_file = baseline_name(lab);

@@ -1,4 +1,5 @@
 #include "worker.hpp"
+#include "device_ceiling.hpp"
 
 #include "oclgrind_report.hpp"
 #include "worker_protocol.hpp"
@@ -207,6 +208,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
         }
         events.write(TimingEvent{timed, timings[0].median_seconds, timings[1].median_seconds,
                                  timings[1].repetitions});
+        events.write(rate_event(session, job.root, *problem, size, timings[1].median_seconds));  // leaderboard
     } catch (const course::UserError& error) {
         events.write(RunErrorEvent{error.what()});
     } catch (const cl::Error& error) {

@@ -23,6 +23,10 @@ constexpr NameTable<BuildFailure, 6> kBuildFailures{{{BuildFailure::unreadable_f
                                                      {BuildFailure::wrong_signature, "wrong-signature"},
                                                      {BuildFailure::opencl_error, "opencl-error"},
                                                      {BuildFailure::other, "other"}}};
+constexpr NameTable<course::RateUnit, 2> kRateUnits{{{course::RateUnit::gigabytes_per_second, "GB/s"},
+                                                     {course::RateUnit::gigaflops_per_second, "GFLOP/s"}}};
+constexpr NameTable<course::RateCeiling, 2> kRateCeilings{{{course::RateCeiling::copy_bandwidth, "copy bandwidth"},
+                                                           {course::RateCeiling::fma_peak, "FMA peak"}}};
 constexpr NameTable<TimedKernel, 2> kTimedKernels{{{TimedKernel::baseline, "baseline"},
                                                    {TimedKernel::submission, "submission"}}};
 constexpr NameTable<WorkerErrorKind, 5> kErrorKinds{{{WorkerErrorKind::baseline, "baseline"},
@@ -164,6 +168,21 @@ void from_json(const Json& json, TimingEvent& event) {
     event.baseline_seconds = json.at("baseline_seconds").get<double>();
     event.submission_seconds = json.at("submission_seconds").get<double>();
     event.repetitions = json.value("repetitions", 0);
+}
+
+void to_json(Json& json, const RateEvent& event) {
+    json = {{"rate", event.rate},
+            {"unit", name_of(event.unit, kRateUnits)},
+            {"ceiling_name", name_of(event.ceiling_kind, kRateCeilings)}};
+    if (event.ceiling) json["ceiling"] = *event.ceiling;
+    if (!event.ceiling_error.empty()) json["ceiling_error"] = event.ceiling_error;
+}
+void from_json(const Json& json, RateEvent& event) {
+    event.rate = json.at("rate").get<double>();
+    event.unit = enum_at(json, "unit", kRateUnits, course::RateUnit::gigaflops_per_second);
+    event.ceiling_kind = enum_at(json, "ceiling_name", kRateCeilings, course::RateCeiling::fma_peak);
+    if (json.contains("ceiling")) event.ceiling = json.at("ceiling").get<double>();
+    event.ceiling_error = json.value("ceiling_error", "");
 }
 
 void to_json(Json& json, const WrongResultEvent& event) {

@@ -11,7 +11,9 @@
 
 #include "check_plan.hpp"
 
+#include "description/rate_unit.hpp"
 #include "harness/device_choice.hpp"
+#include "problems/lab_problem.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -84,6 +86,17 @@ struct TimingEvent {
     int repetitions = 0;
 };
 
+// The submission's rate at the timed size and the device's limit beside it, measured in the
+// same process right after the timing (device_ceiling.hpp): the leaderboard's figures.
+struct RateEvent {
+    static constexpr const char* kName = "rate";
+    double rate = 0.0;
+    course::RateUnit unit = course::RateUnit::gigaflops_per_second;
+    std::optional<double> ceiling;  // nothing when it could not be measured (ceiling_error says why)
+    course::RateCeiling ceiling_kind = course::RateCeiling::fma_peak;
+    std::string ceiling_error;
+};
+
 // Whose result a timed launch got wrong.
 enum class TimedKernel { baseline, submission };
 
@@ -138,7 +151,7 @@ struct DoneEvent {
     static constexpr const char* kName = "done";
 };
 
-using WorkerEvent = std::variant<DeviceEvent, BuildEvent, CheckStartEvent, CheckEvent, SetSkippedEvent, TimingEvent,
+using WorkerEvent = std::variant<DeviceEvent, BuildEvent, CheckStartEvent, CheckEvent, SetSkippedEvent, TimingEvent, RateEvent,
                                  WrongResultEvent, RunErrorEvent, StaticEvent, StaticUnavailableEvent, ErrorEvent,
                                  DoneEvent>;
 
@@ -156,6 +169,8 @@ void to_json(nlohmann::json& json, const SetSkippedEvent& event);
 void from_json(const nlohmann::json& json, SetSkippedEvent& event);
 void to_json(nlohmann::json& json, const TimingEvent& event);
 void from_json(const nlohmann::json& json, TimingEvent& event);
+void to_json(nlohmann::json& json, const RateEvent& event);
+void from_json(const nlohmann::json& json, RateEvent& event);
 void to_json(nlohmann::json& json, const WrongResultEvent& event);
 void from_json(const nlohmann::json& json, WrongResultEvent& event);
 void to_json(nlohmann::json& json, const RunErrorEvent& event);

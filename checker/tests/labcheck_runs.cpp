@@ -107,6 +107,55 @@ TEST_CASE("speedup: every lab's solution keeps its points with refilled outputs 
     }
 }
 
+TEST_CASE("leaderboard: a right kernel's rate, its share of the copy bandwidth measured in the run, its speedup") {
+    const Run run = run_labcheck(
+        {"--solutions", "--lab", "01", "--stage", "correctness,speedup", "--min-ratio", "0.0001", "--no-hidden"}, true);
+    INFO(run.output);
+    CHECK(run.status == 0);
+    REQUIRE(run.json["leaderboard"].size() == 3);
+    CHECK(run.json["leaderboard"][0]["name"] == "01 GB/s");
+    CHECK(run.json["leaderboard"][1]["name"] == "01 % of copy bandwidth");
+    CHECK(run.json["leaderboard"][2]["name"] == "01 speedup (×)");
+    for (const auto& entry : run.json["leaderboard"]) {
+        CHECK(entry["value"].get<double>() > 0.0);
+        CHECK(entry["order"] == "desc");
+    }
+}
+
+TEST_CASE("PrairieLearn: the solution scores 1; a kernel that does not compile is not gradable") {
+    const fs::path results = scratch("prairielearn");
+    const auto read_results = [&] {
+        std::ifstream in(results / "results.json");
+        return nlohmann::json::parse(in, nullptr, false);
+    };
+    const std::vector<std::string> pl = {"--lab", "04", "--stage", "build,correctness", "--no-hidden", "--format",
+                                         "prairielearn", "--results-dir", results.string()};
+    std::vector<std::string> solution = {"--solutions"};
+    solution.insert(solution.end(), pl.begin(), pl.end());
+    const Run right = run_labcheck(solution);
+    INFO(right.output);
+    const auto good = read_results();
+    CHECK(good["gradable"] == true);
+    CHECK(good["score"] == 1.0);
+    REQUIRE(good["tests"].size() == 2);
+    CHECK(good["tests"][1]["points"] == good["tests"][1]["max_points"]);
+
+    const fs::path submission = scratch("pl-submission");
+    fs::create_directories(submission / "04-matmul-tiled");
+    fs::copy_file("checker/mutants/runtime/04-matmul-tiled/compile_error_type.cl",
+                  submission / "04-matmul-tiled" / "matmul.cl");
+    std::vector<std::string> broken = {"--submission", submission.string()};
+    broken.insert(broken.end(), pl.begin(), pl.end());
+    const Run wrong = run_labcheck(broken);
+    const auto bad = read_results();
+    CHECK(bad["gradable"] == false);
+    CHECK_FALSE(bad.contains("score"));
+    REQUIRE(bad["format_errors"].size() == 1);
+    CHECK(bad["format_errors"][0].get<std::string>().find("does not build") != std::string::npos);
+    fs::remove_all(results);
+    fs::remove_all(submission);
+}
+
 TEST_CASE("speedup: a hidden time size from hidden.toml, picked by its time seed") {
     const fs::path hidden = scratch("hidden.toml");
     {
@@ -220,6 +269,34 @@ TEST_CASE("class mode: a gradebook row per student, whatever the folder is calle
     REQUIRE(run.json["students"].size() == 2);
     CHECK(run.json["students"][1]["score"] == 5.0);
     fs::remove_all(class_dir);
+    fs::remove(gradebook);
+}
+
+TEST_CASE("class mode lateness: an hours-late column from the submission times and the deadline") {
+    const fs::path class_dir = scratch("late-class");
+    for (const char* student : {"alice", "bob", "carol"}) {
+        fs::create_directories(class_dir / student / "01-transpose-naive");
+        fs::copy_file("solutions/01-transpose-naive/transpose.cl",
+                      class_dir / student / "01-transpose-naive/transpose.cl");
+    }
+    const fs::path times = scratch("times.csv");
+    std::ofstream(times) << "student,timestamp\nalice,2026-11-23T22:00:00Z\nbob,2026-11-24T01:00:00+01:00\n";
+    const fs::path gradebook = scratch("late-gradebook.csv");
+    const Run run = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build", "--gradebook",
+                                  gradebook.string(), "--submission-times", times.string(), "--deadline",
+                                  "2026-11-23T23:00:00Z"});
+    INFO(run.output);
+    CHECK(run.status == 0);
+    CHECK(run.output.find("no submission time for carol") != std::string::npos);
+    std::ifstream csv(gradebook);
+    std::ostringstream text;
+    text << csv.rdbuf();
+    CHECK(text.str() == "student,total,max,01 build,hours late\nalice,1,1,1,0\nbob,1,1,1,1.00\ncarol,1,1,1,\n");
+    const Run half = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--deadline", "2026-11-23T23:00Z"});
+    CHECK(half.status == 2);
+    CHECK(half.output.find("--submission-times CSV and --deadline TIME together") != std::string::npos);
+    fs::remove_all(class_dir);
+    fs::remove(times);
     fs::remove(gradebook);
 }
 

@@ -62,7 +62,7 @@ TEST_CASE("Gradescope results.json: score and one test per lab and stage") {
     CHECK(test["max_score"] == 3.0);
     CHECK(test["status"] == "failed");
     CHECK(test["visibility"] == "visible");
-    CHECK(test["output"].get<std::string>().find("fail: line 22") == 0);
+    CHECK(test["output"].get<std::string>().find("```\nfail: line 22") == 0);  // Markdown: a fenced block
     CHECK(test["extra_data"]["findings"][0]["rule"] == "divergent-exit-before-barrier");
     CHECK(test["extra_data"]["findings"][0]["line"] == 22);
     CHECK(json["tests"][0]["status"] == "passed");

@@ -72,6 +72,10 @@ struct SizeVerdict {
     std::uint64_t output_fingerprint = 0;
 };
 
+// The device limit a lab's rate is a share of: the copy bandwidth for a kernel that only
+// moves data (a transpose reads and writes each element once), the FMA peak for one that computes.
+enum class RateCeiling { copy_bandwidth, fma_peak };
+
 class LabProblem {
 public:
     virtual ~LabProblem() = default;
@@ -89,6 +93,10 @@ public:
     virtual ProblemKind kind() const = 0;
     RateUnit rate_unit() const;  // what work() counts: GB/s or GFLOP/s
     SizeForm size_form() const { return size_form_of(kind()); }
+    // The device's limit a rate is compared with: the copy bandwidth for bytes moved, the FMA peak for flops.
+    RateCeiling rate_ceiling() const {
+        return rate_unit() == RateUnit::gigabytes_per_second ? RateCeiling::copy_bandwidth : RateCeiling::fma_peak;
+    }
     virtual const BuiltProgram& program() const = 0;
     // What `lab run` prints after the timing, for drivers with more to say (lab 07:
     // its accuracy and speed per recursion level at `size`). Empty by default.

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""How run_autograder reads an upload (checker/gradescope/submission_mapping.py),
+on hostile and ambiguous uploads: zip entries leaving their folder, links, a
+kernel name two graded labs share, another lab's folder, a file too large.
+No labcheck, no device: a second or so.
+
+    gradescope_mapping_test.py      (from the course root)
+"""
+import os
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path("checker/gradescope").resolve()))
+from submission_mapping import MAX_KERNEL_BYTES, stage_submission  # noqa: E402
+
+LAB03 = ("03-matmul-naive", "matmul.cl")
+LAB04 = ("04-matmul-tiled", "matmul.cl")
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print(f"FAILED: {what}", file=sys.stderr)
+
+
+def stage(scratch, name, labs, make_upload):
+    """Builds an upload with `make_upload(folder)`, stages it; (staged folder, notes)."""
+    upload = scratch / name / "upload"
+    upload.mkdir(parents=True)
+    make_upload(upload)
+    staged = scratch / name / "staged"
+    notes = stage_submission(upload, labs, scratch / name / "unzipped", staged)
+    return staged, "\n".join(notes)
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def hostile_zip(folder):
+    with zipfile.ZipFile(folder / "upload.zip", "w") as zf:
+        zf.writestr("../escaped.cl", "outside")
+        zf.writestr("/absolute.cl", "outside")
+        link = zipfile.ZipInfo("04-matmul-tiled/link.cl")
+        link.external_attr = 0o120777 << 16  # a symbolic link entry
+        zf.writestr(link, "/etc/passwd")
+        zf.writestr("04-matmul-tiled/matmul.cl", "kernel void matmul() {}")
+
+
+def test_hostile_zip(scratch):
+    staged, notes = stage(scratch, "zip", [LAB04], hostile_zip)
+    check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == "kernel void matmul() {}",
+          "the zip's lab folder is graded")
+    check(not list(scratch.rglob("escaped.cl")) and not list(scratch.rglob("absolute.cl"))
+          and not Path("/absolute.cl").exists(), "no zip entry that leaves its folder is extracted")
+    check(not any(p.is_symlink() for p in (scratch / "zip").rglob("*")), "no link is created")
+    check("graded `04-matmul-tiled/matmul.cl`" in notes, "the note names the file graded")
+
+
+def test_link_is_not_followed(scratch):
+    staged, notes = stage(scratch, "link", [LAB04], lambda f: os.symlink("/etc/passwd", f / "matmul.cl"))
+    check(not (staged / "04-matmul-tiled" / "matmul.cl").exists(), "a link named matmul.cl is not graded")
+    check("no `matmul.cl` found" in notes, "the note says no kernel was found")
+
+
+def test_shared_names(scratch):
+    _, notes = stage(scratch, "bare", [LAB03, LAB04], lambda f: write(f / "matmul.cl", "x"))
+    check("cannot be told" in notes, "a bare file two graded labs share is not guessed")
+
+    def both_labs(folder):
+        write(folder / "labs" / "03-matmul-naive" / "matmul.cl", "three")
+        write(folder / "labs" / "04-matmul-tiled" / "matmul.cl", "four")
+    staged, _ = stage(scratch, "labs", [LAB03, LAB04], both_labs)
+    check((staged / "03-matmul-naive" / "matmul.cl").read_text() == "three", "lab 03 from its own folder")
+    check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == "four", "lab 04 from its own folder")
+
+
+def test_other_labs_folder(scratch):
+    staged, _ = stage(scratch, "other", [LAB04], lambda f: write(f / "labs" / "03-matmul-naive" / "matmul.cl", "3"))
+    check(not (staged / "04-matmul-tiled" / "matmul.cl").exists(), "lab 03's kernel is never graded as lab 04's")
+
+
+def test_single_kernel_and_size(scratch):
+    staged, notes = stage(scratch, "renamed", [LAB04], lambda f: write(f / "my_tiled.cl", "mine"))
+    check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == "mine", "the only .cl file is graded")
+    check("`my_tiled.cl` is graded as `04-matmul-tiled/matmul.cl`" in notes, "and the note says so")
+    staged, notes = stage(scratch, "large", [LAB04], lambda f: write(f / "matmul.cl", "x" * (MAX_KERNEL_BYTES + 1)))
+    check(not (staged / "04-matmul-tiled" / "matmul.cl").exists() and "larger than" in notes,
+          "a file over the size limit is not graded")
+
+
+def main():
+    with tempfile.TemporaryDirectory(prefix="gradescope-mapping-") as scratch:
+        for test in (test_hostile_zip, test_link_is_not_followed, test_shared_names, test_other_labs_folder,
+                     test_single_kernel_and_size):
+            test(Path(scratch))
+    print(f"{len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
