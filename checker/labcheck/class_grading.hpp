@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,18 +19,22 @@ namespace labcheck {
 
 struct ClassReport {
     std::vector<std::pair<std::string, SubmissionReport>> students;  // by folder name, sorted
+    std::vector<std::string> missing;     // students with no (current) results yet: see class_records.hpp
+    std::set<std::string> configurations;  // the grader configurations the results were graded under
 
-    int exit_status() const;  // the worst of the students'
+    int exit_status() const;  // the worst of the students'; 2 while some are missing
 };
 
 // The student folders of a class folder: its sub-folders, sorted, skipping hidden ones.
 // Throws course::UserError when the folder does not exist or holds none.
 std::vector<std::filesystem::path> student_folders(const std::filesystem::path& class_dir);
 
-// student,total,max,01 build,01 correctness,... with one row per student.
+// student,total,max,01 build,01 correctness,... with one row per student; a missing student's
+// row says "missing" in the total and has no other cells.
 std::string gradebook_csv(const ClassReport& report);
 
-// {"students": [{"student": "alice", "score": .., "max_score": .., "results": <results.json>}, ...]}
+// {"students": [{"student": "alice", "score": .., "max_score": .., "results": <results.json>}, ...],
+//  "missing": ["bob", ...]}
 nlohmann::json gradebook_json(const ClassReport& report);
 
 // A field quoted for CSV when it needs to be.
