@@ -215,7 +215,9 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
         print_now(fmt::format("\nlabcheck: stopped by {}: the students being graded get no record; "
                               "run the same command again to go on\n", signal_name(stop_signal)));
     }
-    if (slice) return stop_signal != 0 ? 128 + stop_signal : worst.load();  // the collecting job writes the gradebook
+    // A Slurm task: the collecting job writes the gradebook. A student's failed stage is no failure of the
+    // task (sacct would show every task with a failing student as FAILED): 0 unless the grader failed.
+    if (slice) return stop_signal != 0 ? 128 + stop_signal : worst.load() == 2 ? 2 : 0;
     const ClassReport report = report_for(everyone, files.results_dir);
     write_gradebook(files, report);
     return stop_signal != 0 ? 128 + stop_signal : report.exit_status();

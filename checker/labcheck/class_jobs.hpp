@@ -56,7 +56,8 @@ std::vector<std::string> students_to_grade(const std::vector<ClassStudent>& stud
 
 // Grades the students that need it, `jobs` students at a time, writing a record for each; then
 // writes the gradebook from every record (not for a slice: the collecting job does that).
-// Returns the exit status (0, 1, 2, or 128 + a signal when stopped).
+// Returns the exit status (0, 1, 2, or 128 + a signal when stopped; for a slice 0 or 2, as the
+// students' verdicts are the gradebook's business, not the task's).
 int grade_class_with_records(const ClassFiles& files, const GradeSettings& settings, UnitRunner& runner, int jobs,
                              const std::optional<StudentSlice>& slice);
 

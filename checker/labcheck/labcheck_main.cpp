@@ -32,6 +32,8 @@
 #include <ctime>
 #include <thread>
 
+#include <unistd.h>
+
 namespace {
 
 using namespace labcheck;
@@ -155,7 +157,7 @@ int submit_to_slurm(const Options& options, const GradeSettings& settings, const
     ArrayPlan plan;
     plan.job_name = "labcheck-" + files.class_dir.filename().string();
     plan.results_dir = files.results_dir;
-    plan.student_list = files.results_dir / "slurm" / fmt::format("students-{}.json", std::time(nullptr));
+    plan.student_list = files.results_dir / "slurm" / fmt::format("students-{}-{}.json", std::time(nullptr), getpid());
     plan.students = todo.size();
     plan.grade_command = {self};
     const auto grading = grading_arguments(options, settings.root);

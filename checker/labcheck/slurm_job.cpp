@@ -54,8 +54,19 @@ std::string sbatch_complaint(const std::string& output) {
     return said.rfind(batch_failed, 0) == 0 ? said.substr(batch_failed.size()) : said;
 }
 
+// The options a refusal is most likely about, as the user gave them.
+std::string slurm_options_given(const SlurmOptions& options) {
+    std::string given;
+    if (!options.partition.empty()) given += " --partition " + options.partition;
+    if (!options.gres.empty()) given += " --gres " + options.gres;
+    if (!options.time.empty()) given += " --time " + options.time;
+    for (const auto& arg : options.sbatch_args) given += " --sbatch-arg " + arg;
+    return given.empty() ? "sbatch (the cluster's defaults)" : "sbatch with" + given;
+}
+
 // Runs sbatch --parsable; returns the job id. Throws UserError with sbatch's complaint.
-std::string sbatch(const std::vector<std::string>& arguments, const fs::path& log, const std::string& what) {
+std::string sbatch(const SlurmOptions& options, const std::vector<std::string>& arguments, const fs::path& log,
+                   const std::string& what) {
     ChildCommand command;
     command.argv = {"sbatch", "--parsable"};
     command.argv.insert(command.argv.end(), arguments.begin(), arguments.end());
@@ -72,7 +83,7 @@ std::string sbatch(const std::vector<std::string>& arguments, const fs::path& lo
     const bool numeric = !id.empty() && id.find_first_not_of("0123456789") == std::string::npos;
     if (outcome.end != ChildEnd::exited || outcome.exit_code != 0 || !numeric) {
         throw course::UserError({"sbatch to accept " + what,
-                                 "sbatch refused it: " + sbatch_complaint(output), command_line(command.argv),
+                                 "sbatch refused it: " + sbatch_complaint(output), slurm_options_given(options),
                                  "check --partition and --gres against `sinfo -o '%P %G'`, and --sbatch-arg"});
     }
     return id;
@@ -143,10 +154,10 @@ void submit_class_array(const SlurmOptions& options, const ArrayPlan& plan, cons
     course::write_file_atomically(plan.student_list, nlohmann::json(students).dump() + "\n");
     course::write_file_atomically(array_file, array_script(options, plan));
     course::write_file_atomically(collect_file, collect_script(options, plan));
-    const std::string array_id = sbatch(array_args, folder / ("sbatch-" + stamp + ".log"), "the grading job array");
+    const std::string array_id = sbatch(options, array_args, folder / ("sbatch-" + stamp + ".log"), "the grading job array");
     collect_args[collect_args.size() - 2] = "--dependency=afterany:" + array_id;
     const std::string collect_id =
-        sbatch(collect_args, folder / ("sbatch-collect-" + stamp + ".log"), "the collecting job");
+        sbatch(options, collect_args, folder / ("sbatch-collect-" + stamp + ".log"), "the collecting job");
     std::fputs(fmt::format("submitted job array {} ({} tasks, {} students) and collecting job {}\n"
                            "records go to {}; task logs to {}\n",
                            array_id, array_tasks(options, plan), plan.students, collect_id,
