@@ -39,21 +39,6 @@ std::string text_of(const fs::path& file) {
     return text.str();
 }
 
-// sbatch's complaint in one sentence: its last "sbatch: error: ..." line, else its last line.
-std::string sbatch_complaint(const std::string& output) {
-    std::istringstream lines(output);
-    std::string line, last, error;
-    while (std::getline(lines, line)) {
-        if (line.empty()) continue;
-        last = line;
-        const std::string prefix = "sbatch: error: ";
-        if (line.rfind(prefix, 0) == 0) error = line.substr(prefix.size());
-    }
-    const std::string said = error.empty() ? last : error;
-    const std::string batch_failed = "Batch job submission failed: ";
-    return said.rfind(batch_failed, 0) == 0 ? said.substr(batch_failed.size()) : said;
-}
-
 // The options a refusal is most likely about, as the user gave them.
 std::string slurm_options_given(const SlurmOptions& options) {
     std::string given;
@@ -90,6 +75,20 @@ std::string sbatch(const SlurmOptions& options, const std::vector<std::string>& 
 }
 
 }  // namespace
+
+std::string sbatch_complaint(const std::string& output) {
+    std::istringstream lines(output);
+    std::string line, last, error;
+    while (std::getline(lines, line)) {
+        if (line.empty()) continue;
+        last = line;
+        const std::string prefix = "sbatch: error: ";
+        if (line.rfind(prefix, 0) == 0) error = line.substr(prefix.size());
+    }
+    const std::string said = error.empty() ? last : error;
+    const std::string batch_failed = "Batch job submission failed: ";
+    return said.rfind(batch_failed, 0) == 0 ? said.substr(batch_failed.size()) : said;
+}
 
 std::string shell_quote(const std::string& word) {
     std::string quoted = "'";

@@ -38,6 +38,10 @@ std::string array_script(const SlurmOptions& options, const ArrayPlan& plan);
 // The collecting job's script.
 std::string collect_script(const SlurmOptions& options, const ArrayPlan& plan);
 
+// sbatch's complaint in one sentence: its last "sbatch: error: ..." line (without "Batch job
+// submission failed: "), else its last line.
+std::string sbatch_complaint(const std::string& output);
+
 // A word quoted for the shell ('...'), as the scripts write every argument.
 std::string shell_quote(const std::string& word);
 
