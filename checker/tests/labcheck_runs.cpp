@@ -219,7 +219,19 @@ TEST_CASE("class mode: a gradebook row per student, whatever the folder is calle
     CHECK(text.str() == "student,total,max,01 build,01 correctness\nbob,0,5,0,0\n" + latin1_name + ",5,5,1,4\n");
     REQUIRE(run.json["students"].size() == 2);
     CHECK(run.json["students"][1]["score"] == 5.0);
+    // One record per student beside the class; a second run grades nobody and writes the same gradebook.
+    const fs::path results = scratch("class-labcheck-results");
+    CHECK(fs::exists(results / "bob.json"));
+    CHECK(fs::exists(results / (latin1_name + ".json")));
+    const Run again = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build,correctness",
+                                    "--gradebook", gradebook.string()});
+    CHECK(again.output.find("0 of 2 students to grade") != std::string::npos);
+    std::ifstream csv_again(gradebook);
+    std::ostringstream text_again;
+    text_again << csv_again.rdbuf();
+    CHECK(text_again.str() == text.str());
     fs::remove_all(class_dir);
+    fs::remove_all(results);
     fs::remove(gradebook);
 }
 
@@ -282,6 +294,7 @@ TEST_CASE("a hostile class: formula names, other layouts, a hang, and nothing le
     for (const auto& entry : fs::directory_iterator(tmp)) left.push_back(entry.path().filename().string());
     CHECK(left == std::vector<std::string>{"labcheck-" + std::to_string(getpid()) + "-alive"});
     fs::remove_all(class_dir);
+    fs::remove_all(scratch("hostile-labcheck-results"));
     fs::remove_all(tmp);
     fs::remove(gradebook);
 }
