@@ -147,7 +147,7 @@ TEST_CASE("the Slurm array script: one task per slice, the limit, and every argu
     CHECK(script.find("--slice-index \"$SLURM_ARRAY_TASK_ID\"") != std::string::npos);
     const auto collect = collect_script(options, plan);
     CHECK(collect.find("--gres") == std::string::npos);  // collecting needs no GPU
-    CHECK(collect.find("exec '/bin/labcheck' '--collect' '/r'") != std::string::npos);
+    CHECK(collect.find("\n'/bin/labcheck' '--collect' '/r'\n") != std::string::npos);
 }
 
 TEST_CASE("sbatch's refusal is one sentence") {
