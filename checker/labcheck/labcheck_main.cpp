@@ -260,6 +260,35 @@ int run(const Options& options) {
     return report.exit_status();
 }
 
+// --class's records and its Slurm options.
+void add_class_options(CLI::App& app, Options& options, CLI::Option* class_dir) {
+    app.add_option("--results", options.results,
+                   "with --class: the folder of per-student records (default: CLASS-labcheck-results beside CLASS)");
+    auto* collect = app.add_option("--collect", options.collect,
+                                   "with --class: build the gradebook from this folder of records, grading nobody");
+    auto* slurm = app.add_flag("--slurm", options.slurm,
+                               "with --class: grade as a Slurm job array (sbatch) and collect the gradebook after it");
+    collect->needs(class_dir)->excludes(slurm);
+    slurm->needs(class_dir);
+    auto& so = options.slurm_options;
+    app.add_option("--partition", so.partition, "with --slurm: the partition (default: the cluster's)")->group("Slurm");
+    app.add_option("--gres", so.gres, "with --slurm: each task's generic resources, e.g. gpu:1")->group("Slurm");
+    app.add_option("--time", so.time, "with --slurm: each task's time limit, e.g. 02:00:00")->group("Slurm");
+    app.add_option("--array-limit", so.array_limit, "with --slurm: array tasks running at once (default: no limit)")
+        ->check(CLI::NonNegativeNumber)
+        ->group("Slurm");
+    app.add_option("--students-per-task", so.students_per_task, "with --slurm: students graded by one array task")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Slurm");
+    app.add_option("--sbatch-arg", so.sbatch_args,
+                   "with --slurm: one more sbatch option as it is, e.g. --sbatch-arg=--account=cs101 (repeatable)")
+        ->allow_extra_args(false)
+        ->group("Slurm");
+    app.add_flag("--dry-run", so.dry_run, "with --slurm: print the job scripts and sbatch commands, submit nothing")
+        ->group("Slurm");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -288,7 +317,7 @@ int main(int argc, char** argv) {
                    "limit on one launch of a check or Oclgrind job, in seconds (default: 10 for checks, 90 for Oclgrind)");
     app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
         ->capture_default_str();
-    app.add_option("--jobs,-j", options.jobs, "child processes at a time (default: one per core; timing runs alone)");
+    app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; timing runs alone)");
     app.add_option("-D,--define", options.defines, "extra kernel define NAME=VALUE for every lab (experiments only)");
     app.add_option("--min-ratio", options.min_ratio, "replace every lab's speedup threshold (experiments only)");
     app.add_flag("--quiet,-q", options.quiet, "no progress lines on stderr");
@@ -296,29 +325,7 @@ int main(int argc, char** argv) {
                    "write a copy of the course without solutions/, hidden sizes and mutants to this folder, then stop");
     app.add_flag("--keep-work-dir", options.keep_work_dir, "keep the temporary folder of job files (debugging)")
         ->group("");
-    app.add_option("--results", options.results,
-                   "with --class: the folder of per-student records (default: CLASS-labcheck-results beside CLASS)");
-    auto* collect = app.add_option("--collect", options.collect,
-                                   "with --class: build the gradebook from this folder of records, grading nobody");
-    auto* slurm = app.add_flag("--slurm", options.slurm,
-                               "with --class: grade as a Slurm job array (sbatch) and collect the gradebook after it");
-    auto& so = options.slurm_options;
-    app.add_option("--partition", so.partition, "with --slurm: the partition (default: the cluster's)")->group("Slurm");
-    app.add_option("--gres", so.gres, "with --slurm: each task's generic resources, e.g. gpu:1")->group("Slurm");
-    app.add_option("--time", so.time, "with --slurm: each task's time limit, e.g. 02:00:00")->group("Slurm");
-    app.add_option("--array-limit", so.array_limit, "with --slurm: array tasks running at once (default: no limit)")
-        ->check(CLI::NonNegativeNumber)
-        ->group("Slurm");
-    app.add_option("--students-per-task", so.students_per_task, "with --slurm: students graded by one array task")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str()
-        ->group("Slurm");
-    app.add_option("--sbatch-arg", so.sbatch_args,
-                   "with --slurm: one more sbatch option as it is, e.g. --sbatch-arg=--account=cs101 (repeatable)")
-        ->allow_extra_args(false)
-        ->group("Slurm");
-    app.add_flag("--dry-run", so.dry_run, "with --slurm: print the job scripts and sbatch commands, submit nothing")
-        ->group("Slurm");
+    add_class_options(app, options, class_dir);
     app.add_option("--student-list", options.student_list, "internal: a Slurm task's list of students")->group("");
     app.add_option("--slice-index", options.slice_index, "internal: a Slurm task's index in the array")->group("");
     app.add_option("--worker-job", options.worker_job, "internal: run one job in this process")->group("");
@@ -326,8 +333,6 @@ int main(int argc, char** argv) {
     submission->excludes(solutions)->excludes(class_dir);
     solutions->excludes(class_dir);
     hidden->excludes(no_hidden);
-    collect->needs(class_dir)->excludes(slurm);
-    slurm->needs(class_dir);
 
     try {
         app.parse(argc, argv);

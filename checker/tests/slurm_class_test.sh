@@ -176,6 +176,9 @@ grep -qx '#SBATCH --array=0-9%2' "$work/dry.out" || fail "--dry-run: no 10-task 
 [ -z "$(squeue -h -o %i)" ] || fail "--dry-run submitted a job"
 
 # Round 1: task 0 grades s01 (the solution) and then s02 (a hang): it is cancelled while on s02.
+# The tasks get this TMPDIR (sbatch passes the environment on): the cancelled one must leave it empty.
+mkdir -p "$work/tmp"
+export TMPDIR="$work/tmp"
 started=$SECONDS
 "${slurm[@]}" >"$work/round1.out"
 read -r array collect <<<"$(submitted_ids "$work/round1.out")"
@@ -187,6 +190,7 @@ grep -q ',missing,' "$work/slurm.csv" || echo "note: the cancel came after s02 w
 grep ',missing,' "$work/slurm.csv" | grep -qv '^s02,' && fail "only s02 may be missing: $(cat "$work/slurm.csv")"
 ls "$work"/results/.*.json.* >/dev/null 2>&1 && fail "a half-written record was left: $(ls -a "$work/results")"
 (cd "$work/results" && md5sum ./*.json) >"$work/round1.md5"
+[ -z "$(ls -A "$work/tmp")" ] || fail "the tasks left temporary files: $(ls -A "$work/tmp")"
 
 # Round 2: only the students with no record are graded; nobody twice.
 "${slurm[@]}" >"$work/round2.out"
