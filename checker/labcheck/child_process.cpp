@@ -335,8 +335,6 @@ void stop_all_children() {
     kill_running_children();
 }
 
-bool children_stopped() { return stopping.load(); }
-
 std::string signal_name(int signal) {
     switch (signal) {
         case SIGSEGV:

@@ -111,12 +111,9 @@ void write_gradebook(const ClassFiles& files, const ClassReport& report) {
 }
 
 ClassReport report_for(const std::vector<ClassStudent>& students, const fs::path& results_dir) {
-    std::vector<std::string> names, hashes;
-    for (const auto& s : students) {
-        names.push_back(s.name);
-        hashes.push_back(s.submission_hash);
-    }
-    return report_from_records(results_dir, names, hashes);
+    std::vector<std::pair<std::string, course::KernelSet>> named;
+    for (const auto& s : students) named.emplace_back(s.name, s.kernels);
+    return report_from_records(results_dir, named);
 }
 
 // The students of a slice, or every student.
@@ -136,6 +133,17 @@ std::vector<ClassStudent> chosen(const std::vector<ClassStudent>& students, cons
 }
 
 }  // namespace
+
+void require_results_outside_class(const ClassFiles& files) {
+    std::error_code ec;
+    const auto class_dir = fs::weakly_canonical(files.class_dir, ec);
+    const auto results = fs::weakly_canonical(files.results_dir, ec);
+    if (results.parent_path() == class_dir || results == class_dir) {
+        throw course::UserError({"a records folder outside the class folder", "it is inside it, where it would "
+                                 "count as a student", files.results_dir.string(),
+                                 "leave out --results (the default is beside the class folder) or pick another"});
+    }
+}
 
 fs::path default_results_dir(const fs::path& class_dir) {
     const auto absolute = fs::absolute(class_dir).lexically_normal();
@@ -180,6 +188,7 @@ std::vector<std::string> read_student_list(const fs::path& file) {
 
 int grade_class_with_records(const ClassFiles& files, const GradeSettings& settings, UnitRunner& runner, int jobs,
                              const std::optional<StudentSlice>& slice) {
+    require_results_outside_class(files);
     const auto everyone = class_students(files.class_dir, settings.lab_folders);
     const auto students = chosen(everyone, slice);
     const std::string config = config_hash(settings, runner.settings());
@@ -199,7 +208,8 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
         if (std::find(todo.begin(), todo.end(), s.name) == todo.end()) continue;
         tasks.push_back([&, s] {
             if (stop_signal != 0) return;
-            StudentRecord record{s.name, s.submission_hash, config, graded_by(), grade_submission(s.kernels, each, runner)};
+            StudentRecord record{s.name, settings.lab_folders, s.submission_hash, config, graded_by(),
+                                 grade_submission(s.kernels, each, runner)};
             if (stop_signal != 0) return;  // its children were killed: graded on the next run
             write_record(files.results_dir, record);
             std::lock_guard<std::mutex> lock(print_mutex);
@@ -224,6 +234,7 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
 }
 
 int collect_class(const ClassFiles& files, const std::vector<std::string>& lab_folders) {
+    require_results_outside_class(files);
     std::error_code ec;
     if (!fs::is_directory(files.results_dir, ec)) {
         throw course::UserError({"a folder of per-student records written by labcheck --class", "it does not exist",

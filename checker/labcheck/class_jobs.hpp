@@ -44,6 +44,10 @@ struct ClassStudent {
 // <class>'s sibling folder <class>-labcheck-results (DIR/../NAME-labcheck-results).
 std::filesystem::path default_results_dir(const std::filesystem::path& class_dir);
 
+// Throws course::UserError when the records folder is inside the class folder (it would be
+// taken for a student's submission).
+void require_results_outside_class(const ClassFiles& files);
+
 // Every student folder of the class, with its kernels and their hash.
 std::vector<ClassStudent> class_students(const std::filesystem::path& class_dir,
                                          const std::vector<std::string>& lab_folders);
@@ -61,7 +65,8 @@ std::vector<std::string> students_to_grade(const std::vector<ClassStudent>& stud
 int grade_class_with_records(const ClassFiles& files, const GradeSettings& settings, UnitRunner& runner, int jobs,
                              const std::optional<StudentSlice>& slice);
 
-// The gradebook from the records alone (no grading, no device). Returns the exit status.
+// The gradebook from the records alone (no grading, no device). Each record is checked against
+// the labs it graded; `lab_folders` only say how a submission is laid out. Returns the exit status.
 int collect_class(const ClassFiles& files, const std::vector<std::string>& lab_folders);
 
 // The list file of a slice: a JSON array of names. Throws course::UserError when unreadable.

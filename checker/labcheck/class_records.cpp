@@ -194,6 +194,7 @@ nlohmann::json record_json(const StudentRecord& record) {
     nlohmann::json results = nlohmann::json::array();
     for (const auto& r : record.report.results) results.push_back(result_json(r));
     return {{"student", record.student},
+            {"labs", record.lab_folders},
             {"submission_hash", record.submission_hash},
             {"config_hash", record.config_hash},
             {"graded_by", record.graded_by},
@@ -213,6 +214,7 @@ std::optional<StudentRecord> read_record(const fs::path& file) {
         const auto j = nlohmann::json::parse(file_text(file));
         StudentRecord record;
         record.student = j.at("student").get<std::string>();
+        record.lab_folders = j.at("labs").get<std::vector<std::string>>();
         record.submission_hash = j.at("submission_hash").get<std::string>();
         record.config_hash = j.at("config_hash").get<std::string>();
         record.graded_by = j.value("graded_by", nlohmann::json::object());
@@ -239,17 +241,17 @@ RecordState record_state(const std::optional<StudentRecord>& record, const std::
     return RecordState::current;
 }
 
-ClassReport report_from_records(const fs::path& results_dir, const std::vector<std::string>& students,
-                                const std::vector<std::string>& current_hashes) {
+ClassReport report_from_records(const fs::path& results_dir,
+                                const std::vector<std::pair<std::string, course::KernelSet>>& students) {
     ClassReport report;
-    for (std::size_t i = 0; i < students.size(); ++i) {
-        auto record = read_record(record_path(results_dir, students[i]));
+    for (const auto& [name, kernels] : students) {
+        auto record = read_record(record_path(results_dir, name));
         // The file's name says whose it is: the name inside may have lost bytes that are not UTF-8.
-        if (record && record->submission_hash == current_hashes.at(i)) {
-            report.students.emplace_back(students[i], std::move(record->report));
+        if (record && record->submission_hash == submission_hash(kernels, record->lab_folders)) {
+            report.students.emplace_back(name, std::move(record->report));
             report.configurations.insert(record->config_hash);
         } else {
-            report.missing.push_back(students[i]);
+            report.missing.push_back(name);
         }
     }
     return report;

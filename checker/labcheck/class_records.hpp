@@ -23,7 +23,8 @@ namespace labcheck {
 
 struct StudentRecord {
     std::string student;          // the folder name
-    std::string submission_hash;  // of the kernel files (submission_hash)
+    std::vector<std::string> lab_folders;  // the labs graded, in order
+    std::string submission_hash;  // of the kernel files of those labs (submission_hash)
     std::string config_hash;      // of the grader's configuration (config_hash)
     nlohmann::json graded_by;     // host, pid, Slurm job: who wrote it (for people, not compared)
     SubmissionReport report;
@@ -59,9 +60,9 @@ void write_record(const std::filesystem::path& results_dir, const StudentRecord&
 RecordState record_state(const std::optional<StudentRecord>& record, const std::string& submission_hash,
                          const std::string& config_hash);
 
-// The gradebook from the records of `students`: a student with no record, or one whose
-// submission hash no longer matches their kernels (`current_hashes`, same order), is missing.
-ClassReport report_from_records(const std::filesystem::path& results_dir, const std::vector<std::string>& students,
-                                const std::vector<std::string>& current_hashes);
+// The gradebook from the records of `students` (name and kernels): a student with no record, or
+// whose kernels in the record's labs no longer have the record's hash, is missing.
+ClassReport report_from_records(const std::filesystem::path& results_dir,
+                                const std::vector<std::pair<std::string, course::KernelSet>>& students);
 
 }  // namespace labcheck

@@ -140,6 +140,7 @@ std::vector<std::string> grading_arguments(const Options& options, const std::fi
 // --slurm: the students whose record is not current, as a job array and a collecting job.
 int submit_to_slurm(const Options& options, const GradeSettings& settings, const RunnerSettings& runner_settings) {
     const ClassFiles files = class_files(options);
+    require_results_outside_class(files);
     const auto students = class_students(files.class_dir, settings.lab_folders);
     std::vector<std::string> configs;  // this host cannot tell the nodes' device class: either will do
     for (const auto device_class : {course::DeviceClass::cpu, course::DeviceClass::gpu}) {

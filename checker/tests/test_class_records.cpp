@@ -37,6 +37,7 @@ void write(const fs::path& file, const std::string& text) {
 StudentRecord sample_record() {
     StudentRecord record;
     record.student = "alice";
+    record.lab_folders = {"01-transpose-naive"};
     record.submission_hash = "0123456789abcdef";
     record.config_hash = "fedcba9876543210";
     record.graded_by = {{"host", "node1"}};
@@ -64,6 +65,7 @@ TEST_CASE("a record is written whole and read back with every field") {
     const auto back = read_record(record_path(dir.path, "alice"));
     REQUIRE(back);
     CHECK(back->submission_hash == "0123456789abcdef");
+    CHECK(back->lab_folders == std::vector<std::string>{"01-transpose-naive"});
     CHECK(back->config_hash == "fedcba9876543210");
     REQUIRE(back->report.results.size() == 1);
     const auto& r = back->report.results[0];
@@ -110,12 +112,22 @@ TEST_CASE("the submission hash follows the graded lab folders' files, and only t
 
 TEST_CASE("the gradebook from records lists who is missing or graded on other kernels") {
     TempDir dir;
-    write_record(dir.path, sample_record());
-    auto carol = sample_record();
-    carol.student = "carol";
-    write_record(dir.path, carol);
-    const auto report =
-        report_from_records(dir.path, {"alice", "bob", "carol"}, {"0123456789abcdef", "x", "changed"});
+    const auto kernels = [&](const std::string& name, const std::string& text) {
+        write(dir.path / "class" / name / "01-transpose-naive" / "transpose.cl", text);
+        return std::make_pair(name, course::KernelSet{dir.path / "class" / name, "class/" + name});
+    };
+    const auto alice = kernels("alice", "kernel");
+    const auto bob = kernels("bob", "kernel");
+    fs::create_directories(dir.path / "results");
+    auto carol = kernels("carol", "kernel");
+    for (const auto& [name, set] : {alice, carol}) {
+        auto record = sample_record();
+        record.student = name;
+        record.submission_hash = submission_hash(set, record.lab_folders);
+        write_record(dir.path / "results", record);
+    }
+    carol = kernels("carol", "changed since");
+    const auto report = report_from_records(dir.path / "results", {alice, bob, carol});
     REQUIRE(report.students.size() == 1);
     CHECK(report.students[0].first == "alice");
     CHECK(report.missing == std::vector<std::string>{"bob", "carol"});
