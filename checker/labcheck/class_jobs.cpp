@@ -194,6 +194,10 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
     const std::string config = config_hash(settings, runner.settings());
     std::error_code ec;
     fs::create_directories(files.results_dir, ec);
+    if (ec) {
+        throw course::UserError({"a folder for the students' records", ec.message(), files.results_dir.string(),
+                                 "pass --results with a folder you can write"});
+    }
     const auto todo = students_to_grade(students, files.results_dir, {config});
     print_now(fmt::format("{} of {} students to grade ({} already graded); records in {}\n", todo.size(),
                           students.size(), students.size() - todo.size(), files.results_dir.string()));
