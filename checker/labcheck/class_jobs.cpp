@@ -52,7 +52,7 @@ public:
 
 private:
     static int index(int signal) { return signal == SIGINT ? 0 : signal == SIGTERM ? 1 : 2; }
-    struct sigaction previous_[3] {};
+    struct sigaction previous_[3]{};
 };
 
 std::string class_name(const fs::path& class_dir) {
@@ -104,9 +104,10 @@ void write_gradebook(const ClassFiles& files, const ClassReport& report) {
         print_now(fmt::format("still missing: {}\n", names));
     }
     if (report.configurations.size() > 1) {
-        print_now(fmt::format("note: the records were graded under {} different grader configurations "
-                              "(labs, stages, hidden sizes, limits or device class); regrade to make them one\n",
-                              report.configurations.size()));
+        print_now(
+            fmt::format("note: the records were graded under {} different grader configurations "
+                        "(labs, stages, hidden sizes, limits or device class); regrade to make them one\n",
+                        report.configurations.size()));
     }
 }
 
@@ -139,8 +140,10 @@ void require_results_outside_class(const ClassFiles& files) {
     const auto class_dir = fs::weakly_canonical(files.class_dir, ec);
     const auto results = fs::weakly_canonical(files.results_dir, ec);
     if (results.parent_path() == class_dir || results == class_dir) {
-        throw course::UserError({"a records folder outside the class folder", "it is inside it, where it would "
-                                 "count as a student", files.results_dir.string(),
+        throw course::UserError({"a records folder outside the class folder",
+                                 "it is inside it, where it would "
+                                 "count as a student",
+                                 files.results_dir.string(),
                                  "leave out --results (the default is beside the class folder) or pick another"});
     }
 }
@@ -212,8 +215,8 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
         if (std::find(todo.begin(), todo.end(), s.name) == todo.end()) continue;
         tasks.push_back([&, s] {
             if (stop_signal != 0) return;
-            StudentRecord record{s.name, settings.lab_folders, s.submission_hash, config, graded_by(),
-                                 grade_submission(s.kernels, each, runner)};
+            StudentRecord record{s.name, settings.lab_folders, s.submission_hash,
+                                 config, graded_by(),          grade_submission(s.kernels, each, runner)};
             if (stop_signal != 0) return;  // its children were killed: graded on the next run
             write_record(files.results_dir, record);
             std::lock_guard<std::mutex> lock(print_mutex);
@@ -226,8 +229,10 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
         run_parallel(tasks, at_once);
     }
     if (stop_signal != 0) {
-        print_now(fmt::format("\nlabcheck: stopped by {}: the students being graded get no record; "
-                              "run the same command again to go on\n", signal_name(stop_signal)));
+        print_now(
+            fmt::format("\nlabcheck: stopped by {}: the students being graded get no record; "
+                        "run the same command again to go on\n",
+                        signal_name(stop_signal)));
     }
     // A Slurm task: the collecting job writes the gradebook. A student's failed stage is no failure of the
     // task (sacct would show every task with a failing student as FAILED): 0 unless the grader failed.

@@ -22,11 +22,11 @@
 namespace labcheck {
 
 struct StudentRecord {
-    std::string student;          // the folder name
+    std::string student;                   // the folder name
     std::vector<std::string> lab_folders;  // the labs graded, in order
-    std::string submission_hash;  // of the kernel files of those labs (submission_hash)
-    std::string config_hash;      // of the grader's configuration (config_hash)
-    nlohmann::json graded_by;     // host, pid, Slurm job: who wrote it (for people, not compared)
+    std::string submission_hash;           // of the kernel files of those labs (submission_hash)
+    std::string config_hash;               // of the grader's configuration (config_hash)
+    nlohmann::json graded_by;              // host, pid, Slurm job: who wrote it (for people, not compared)
     SubmissionReport report;
 };
 

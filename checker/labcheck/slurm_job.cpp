@@ -67,8 +67,8 @@ std::string sbatch(const SlurmOptions& options, const std::vector<std::string>& 
     const std::string id = output.substr(0, output.find_first_of(";\n"));
     const bool numeric = !id.empty() && id.find_first_not_of("0123456789") == std::string::npos;
     if (outcome.end != ChildEnd::exited || outcome.exit_code != 0 || !numeric) {
-        throw course::UserError({"sbatch to accept " + what,
-                                 "sbatch refused it: " + sbatch_complaint(output), slurm_options_given(options),
+        throw course::UserError({"sbatch to accept " + what, "sbatch refused it: " + sbatch_complaint(output),
+                                 slurm_options_given(options),
                                  "check --partition and --gres against `sinfo -o '%P %G'`, and --sbatch-arg"});
     }
     return id;
@@ -124,7 +124,8 @@ std::string array_script(const SlurmOptions& options, const ArrayPlan& plan) {
 std::string collect_script(const SlurmOptions& options, const ArrayPlan& plan) {
     std::string script = common_directives(options, plan.job_name + "-collect");
     script += fmt::format("#SBATCH --output={}\n", (plan.results_dir / "slurm" / "collect-%j.out").string());
-    script += "# Written by labcheck --slurm: after the array (however its tasks ended), the gradebook from the records.\n";
+    script +=
+        "# Written by labcheck --slurm: after the array (however its tasks ended), the gradebook from the records.\n";
     script += "# Exit status 1 means some student failed a stage: the gradebook is whole, the job did its work.\n";
     script += command_line(plan.collect_command) + "\n";
     script += "status=$?\n[ \"$status\" -eq 1 ] && exit 0\nexit \"$status\"\n";
@@ -142,11 +143,12 @@ void submit_class_array(const SlurmOptions& options, const ArrayPlan& plan, cons
     array_args.push_back(array_file.string());
     collect_args.insert(collect_args.end(), {"--dependency=afterany:<array job id>", collect_file.string()});
     if (options.dry_run) {
-        std::fputs(fmt::format("# {}\n{}\n# {}\n{}\n# submitted with:\n#   sbatch --parsable {}\n#   sbatch --parsable {}\n",
-                               array_file.string(), array_script(options, plan), collect_file.string(),
-                               collect_script(options, plan), command_line(array_args), command_line(collect_args))
-                       .c_str(),
-                   stdout);
+        std::fputs(
+            fmt::format("# {}\n{}\n# {}\n{}\n# submitted with:\n#   sbatch --parsable {}\n#   sbatch --parsable {}\n",
+                        array_file.string(), array_script(options, plan), collect_file.string(),
+                        collect_script(options, plan), command_line(array_args), command_line(collect_args))
+                .c_str(),
+            stdout);
         std::fflush(stdout);
         return;
     }
@@ -155,14 +157,15 @@ void submit_class_array(const SlurmOptions& options, const ArrayPlan& plan, cons
     course::write_file_atomically(plan.student_list, nlohmann::json(students).dump() + "\n");
     course::write_file_atomically(array_file, array_script(options, plan));
     course::write_file_atomically(collect_file, collect_script(options, plan));
-    const std::string array_id = sbatch(options, array_args, folder / ("sbatch-" + stamp + ".log"), "the grading job array");
+    const std::string array_id =
+        sbatch(options, array_args, folder / ("sbatch-" + stamp + ".log"), "the grading job array");
     collect_args[collect_args.size() - 2] = "--dependency=afterany:" + array_id;
     const std::string collect_id =
         sbatch(options, collect_args, folder / ("sbatch-collect-" + stamp + ".log"), "the collecting job");
     std::fputs(fmt::format("submitted job array {} ({} tasks, {} students) and collecting job {}\n"
                            "records go to {}; task logs to {}\n",
-                           array_id, array_tasks(options, plan), plan.students, collect_id,
-                           plan.results_dir.string(), folder.string())
+                           array_id, array_tasks(options, plan), plan.students, collect_id, plan.results_dir.string(),
+                           folder.string())
                    .c_str(),
                stdout);
     std::fflush(stdout);

@@ -22,10 +22,10 @@ struct SlurmOptions {
 };
 
 struct ArrayPlan {
-    std::string job_name;                // "labcheck-<class>"
-    std::filesystem::path results_dir;   // records; the scripts, lists and task logs go to its slurm/
-    std::filesystem::path student_list;  // JSON array of the students to grade
-    std::size_t students = 0;            // how many are in it
+    std::string job_name;                      // "labcheck-<class>"
+    std::filesystem::path results_dir;         // records; the scripts, lists and task logs go to its slurm/
+    std::filesystem::path student_list;        // JSON array of the students to grade
+    std::size_t students = 0;                  // how many are in it
     std::vector<std::string> grade_command;    // labcheck ... --class DIR --results RESULTS (absolute paths)
     std::vector<std::string> collect_command;  // labcheck --class DIR --collect RESULTS --gradebook ...
 };
