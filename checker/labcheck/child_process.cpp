@@ -116,6 +116,10 @@ std::size_t remember_child(pid_t pid) {
     return kChildSlots;
 }
 
+// Set by stop_all_children: no child starts any more.
+std::atomic<bool> stopping{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "stop_all_children runs in a signal handler");
+
 void forget_child(std::size_t slot) {
     if (slot < kChildSlots) running_groups[slot].store(0);
 }
@@ -278,6 +282,10 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
         outcome.start_error = "no command given";
         return outcome;
     }
+    if (stopping.load()) {
+        outcome.start_error = "the grader is stopping";
+        return outcome;
+    }
     const PreparedExec exec = prepare(command);
     if (exec.program.empty()) {
         outcome.start_error = fmt::format("{} was not found in PATH", command.argv.front());
@@ -308,6 +316,7 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
     }
     setpgid(pid, pid);  // also done in the child; whichever runs first wins the race
     const std::size_t slot = remember_child(pid);
+    if (stopping.load()) kill(-pid, SIGKILL);  // the stop came between the check above and remember_child
 
     int exec_error = 0;
     const auto got = read(error_pipe[0], &exec_error, sizeof exec_error);  // EOF: exec succeeded
@@ -340,6 +349,11 @@ void kill_running_children() {
         const pid_t pid = group.load();
         if (pid > 0) kill(-pid, SIGKILL);
     }
+}
+
+void stop_all_children() {
+    stopping.store(true);
+    kill_running_children();
 }
 
 std::string signal_name(int signal) {

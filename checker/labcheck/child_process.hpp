@@ -71,6 +71,10 @@ std::string signal_description(int signal);
 // kill them before the grader exits. Async-signal-safe.
 void kill_running_children();
 
+// For a grader that is stopping (Ctrl-C): kills the running children and makes every later
+// run_child fail to start at once ("the grader is stopping"). Async-signal-safe.
+void stop_all_children();
+
 // The absolute path of an executable named in PATH, or empty when there is none.
 std::string find_in_path(const std::string& name);
 

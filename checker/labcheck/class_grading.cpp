@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 int ClassReport::exit_status() const {
     int status = 0;
     for (const auto& [name, report] : students) status = std::max(status, report.exit_status());
-    return status;
+    return missing.empty() ? status : 2;
 }
 
 std::vector<fs::path> student_folders(const fs::path& class_dir) {
@@ -86,6 +86,7 @@ std::string gradebook_csv(const ClassReport& report, const std::vector<Gradebook
         }
         csv += "\n";
     }
+    for (const auto& name : report.missing) csv += csv_field(name) + ",missing," + std::string(columns.size(), ',') + "\n";
     return csv;
 }
 
@@ -97,7 +98,7 @@ nlohmann::json gradebook_json(const ClassReport& report) {
                             {"max_score", submission.max_score()},
                             {"results", gradescope_results(submission)}});
     }
-    return {{"students", students}};
+    return {{"students", students}, {"missing", report.missing}};
 }
 
 }  // namespace labcheck

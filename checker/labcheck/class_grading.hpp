@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,8 +20,10 @@ namespace labcheck {
 
 struct ClassReport {
     std::vector<std::pair<std::string, SubmissionReport>> students;  // by folder name, sorted
+    std::vector<std::string> missing;     // students with no (current) results yet: see class_records.hpp
+    std::set<std::string> configurations;  // the grader configurations the results were graded under
 
-    int exit_status() const;  // the worst of the students'
+    int exit_status() const;  // the worst of the students'; 2 while some are missing
 };
 
 // The student folders of a class folder: its sub-folders, sorted, skipping hidden ones.
@@ -34,10 +37,12 @@ struct GradebookColumn {
 };
 
 // student,total,max,01 build,01 correctness,... with one row per student, then the speed columns
-// (leaderboard.hpp), then `extra`.
+// (leaderboard.hpp), then `extra`; a missing student's row says "missing" in the total and has no
+// other cells.
 std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra = {});
 
-// {"students": [{"student": "alice", "score": .., "max_score": .., "results": <results.json>}, ...]}
+// {"students": [{"student": "alice", "score": .., "max_score": .., "results": <results.json>}, ...],
+//  "missing": ["bob", ...]}
 nlohmann::json gradebook_json(const ClassReport& report);
 
 // A field quoted for CSV when it needs to be.

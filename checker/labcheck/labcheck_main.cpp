@@ -9,6 +9,9 @@
 #include "util/atomic_file.hpp"
 #include "check_plan.hpp"
 #include "class_grading.hpp"
+#include "class_jobs.hpp"
+#include "class_records.hpp"
+#include "slurm_job.hpp"
 #include "gradescope_json.hpp"
 #include "similarity_command.hpp"
 #include "package_command.hpp"
@@ -30,7 +33,10 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include <ctime>
 #include <thread>
+
+#include <unistd.h>
 
 namespace {
 
@@ -58,6 +64,12 @@ struct Options {
     bool quiet = false;
     bool keep_work_dir = false;
     std::string student_edition;
+    std::string results;  // --class: the records folder
+    std::string collect;  // --class: only build the gradebook from this records folder
+    bool slurm = false;
+    SlurmOptions slurm_options;
+    std::string student_list;  // a Slurm array task's list of students
+    int slice_index = -1;      // and its index in the array
     std::string worker_job;
     std::string worker_events;
 };
@@ -91,68 +103,99 @@ std::vector<std::string> chosen_labs(const std::filesystem::path& root, const st
     return folders;
 }
 
-int grade_class(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
-    ClassReport report;
-    const std::filesystem::path class_dir(options.class_dir);
-    const std::string class_name =
-        class_dir.filename().empty() ? class_dir.parent_path().filename().string() : class_dir.filename().string();
+std::filesystem::path absolute(const std::string& path) { return std::filesystem::absolute(path).lexically_normal(); }
+
+ClassFiles class_files(const Options& options) {
+    ClassFiles files;
+    files.class_dir = absolute(options.class_dir);
+    files.results_dir = !options.collect.empty()   ? absolute(options.collect)
+                        : !options.results.empty() ? absolute(options.results)
+                                                   : default_results_dir(files.class_dir);
+    files.gradebook = absolute(options.gradebook.empty() ? "gradebook.csv" : options.gradebook);
+    if (!options.json_file.empty()) files.json_file = absolute(options.json_file);
     std::vector<std::string> names;
-    for (const auto& folder : student_folders(class_dir)) names.push_back(folder.filename().string());
-    const auto extra_columns = lateness_columns(options.platform, names);  // read before grading: fails fast
-    for (const auto& folder : student_folders(class_dir)) {
-        const std::string student = folder.filename().string();
-        const course::KernelSet kernels = with_labs_layout(
-            {std::filesystem::absolute(folder), class_name + "/" + student}, settings.lab_folders);
-        auto submission = grade_submission(kernels, settings, runner);
-        std::size_t failed = 0;
-        for (const auto& r : submission.results) failed += r.verdict != Verdict::pass && r.verdict != Verdict::warn;
-        fmt::print("{:<24} {:>6g} / {:<4g} {}\n", student, submission.score(), submission.max_score(),
-                   failed == 0 ? std::string("every stage passed") : fmt::format("{} stage(s) failed", failed));
-        report.students.emplace_back(student, std::move(submission));
-    }
-    const std::string gradebook = options.gradebook.empty() ? "gradebook.csv" : options.gradebook;
-    course::write_file_atomically(gradebook, gradebook_csv(report, extra_columns));
-    fmt::print("\ngradebook written to {}\n", gradebook);
-    if (!options.json_file.empty()) {
-        course::write_file_atomically(options.json_file, json_text(gradebook_json(report)));
-        fmt::print("per-student results written to {}\n", options.json_file);
-    }
-    return report.exit_status();
+    for (const auto& folder : student_folders(files.class_dir)) names.push_back(folder.filename().string());
+    files.extra_columns = lateness_columns(options.platform, names);  // read before grading: fails fast
+    return files;
 }
 
-int run(const Options& options) {
-    check_platform_options(options.platform, !options.class_dir.empty());
-    const auto root = course::course_root(options.root);
-    if (!options.student_edition.empty()) {
-        const auto summary = make_student_edition(root, options.student_edition);
-        fmt::print("student edition written to {}: {} files", options.student_edition, summary.files);
-        std::string left_out;
-        for (const auto& path : summary.left_out) left_out += (left_out.empty() ? "" : ", ") + path;
-        fmt::print("{}\n", left_out.empty() ? std::string() : "; left out " + left_out);
-        return 0;
+// The options that decide the grading, as a Slurm task's labcheck gets them (absolute paths).
+std::vector<std::string> grading_arguments(const Options& options, const std::filesystem::path& root) {
+    std::vector<std::string> args = {"--root", root.string()};
+    for (const auto& lab : options.labs) args.insert(args.end(), {"--lab", lab});
+    std::string stages;
+    for (const auto& stage : options.stages) stages += (stages.empty() ? "" : ",") + stage;
+    if (!stages.empty()) args.insert(args.end(), {"--stage", stages});
+    if (options.no_hidden) args.push_back("--no-hidden");
+    if (!options.hidden_file.empty()) args.insert(args.end(), {"--hidden", absolute(options.hidden_file).string()});
+    if (options.timeout > 0.0) args.insert(args.end(), {"--timeout", fmt::format("{}", options.timeout)});
+    if (options.launch_timeout > 0.0) {
+        args.insert(args.end(), {"--launch-timeout", fmt::format("{}", options.launch_timeout)});
     }
+    args.insert(args.end(), {"--memory-limit", std::to_string(options.memory_mib)});
+    for (const auto& d : options.defines) args.insert(args.end(), {"-D", d});
+    if (options.min_ratio > 0.0) args.insert(args.end(), {"--min-ratio", fmt::format("{}", options.min_ratio)});
+    if (!options.device.empty()) args.insert(args.end(), {"--device", options.device});
+    if (options.quiet) args.push_back("--quiet");
+    return args;
+}
 
-    WorkDir work_dir(options.keep_work_dir);
-    work_dir.remove_on_signal();
-    if (options.keep_work_dir) fmt::print(stderr, "labcheck: keeping the work folder {}\n", work_dir.path().string());
-    RunnerSettings runner_settings;
-    runner_settings.self = own_executable();
-    runner_settings.work_dir = work_dir.path();
-    runner_settings.oclgrind = find_in_path("oclgrind");
-    runner_settings.timeout_seconds = options.timeout;
-    runner_settings.launch_timeout_seconds = options.launch_timeout;
-    runner_settings.keep_files = options.keep_work_dir;
-    runner_settings.memory_bytes = options.memory_mib << 20;
-    UnitRunner probe_runner(runner_settings);
+// --slurm: the students whose record is not current, as a job array and a collecting job.
+int submit_to_slurm(const Options& options, const GradeSettings& settings, const RunnerSettings& runner_settings) {
+    const ClassFiles files = class_files(options);
+    require_results_outside_class(files);
+    const auto students = class_students(files.class_dir, settings.lab_folders);
+    std::vector<std::string> configs;  // this host cannot tell the nodes' device class: either will do
+    for (const auto device_class : {course::DeviceClass::cpu, course::DeviceClass::gpu}) {
+        GradeSettings on = settings;
+        on.device_report.device_class = device_class;
+        configs.push_back(config_hash(on, runner_settings));
+    }
+    const auto todo = students_to_grade(students, files.results_dir, configs);
+    if (todo.empty()) {
+        fmt::print("every student of {} has a current record in {}: nothing to submit\n", files.class_dir.string(),
+                   files.results_dir.string());
+        return collect_class(files, settings.lab_folders);
+    }
+    const std::string self = std::filesystem::canonical("/proc/self/exe").string();
+    ArrayPlan plan;
+    plan.job_name = "labcheck-" + files.class_dir.filename().string();
+    plan.results_dir = files.results_dir;
+    plan.student_list = files.results_dir / "slurm" / fmt::format("students-{}-{}.json", std::time(nullptr), getpid());
+    plan.students = todo.size();
+    plan.grade_command = {self};
+    const auto grading = grading_arguments(options, settings.root);
+    plan.grade_command.insert(plan.grade_command.end(), grading.begin(), grading.end());
+    plan.grade_command.insert(plan.grade_command.end(),
+                              {"--class", files.class_dir.string(), "--results", files.results_dir.string()});
+    plan.collect_command = {self, "--root", settings.root.string()};
+    for (const auto& lab : options.labs) plan.collect_command.insert(plan.collect_command.end(), {"--lab", lab});
+    plan.collect_command.insert(plan.collect_command.end(), {"--class", files.class_dir.string(), "--collect",
+                                                             files.results_dir.string(), "--gradebook",
+                                                             files.gradebook.string()});
+    if (!files.json_file.empty()) plan.collect_command.insert(plan.collect_command.end(), {"--json", files.json_file.string()});
+    submit_class_array(options.slurm_options, plan, todo);
+    return 0;
+}
 
+int grade_class(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
+    std::optional<StudentSlice> slice;
+    if (!options.student_list.empty()) {
+        slice = StudentSlice{absolute(options.student_list), std::max(options.slice_index, 0),
+                             std::max(options.slurm_options.students_per_task, 1)};
+    }
+    const int jobs =
+        options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return grade_class_with_records(class_files(options), settings, runner, jobs, slice);
+}
+
+// Everything about the grading but the device (probed later, in a child).
+GradeSettings grade_settings(const Options& options, const std::filesystem::path& root) {
     GradeSettings settings;
     settings.root = root;
     settings.stages = parse_stages(options.stages);
     settings.lab_folders = chosen_labs(root, options.labs);
     settings.device = options.device;
-    settings.device_report = probe_device(probe_runner, options.device);
-    runner_settings.gpu_device = settings.device_report.device_class == course::DeviceClass::gpu;
-    UnitRunner runner(runner_settings);
     if (!options.no_hidden) {
         const bool given = !options.hidden_file.empty();
         const std::filesystem::path file =
@@ -169,6 +212,43 @@ int run(const Options& options) {
     settings.jobs =
         options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     settings.progress = !options.quiet;
+    return settings;
+}
+
+int run(const Options& options) {
+    check_platform_options(options.platform, !options.class_dir.empty());
+    const auto root = course::course_root(options.root);
+    if (!options.student_edition.empty()) {
+        const auto summary = make_student_edition(root, options.student_edition);
+        fmt::print("student edition written to {}: {} files", options.student_edition, summary.files);
+        std::string left_out;
+        for (const auto& path : summary.left_out) left_out += (left_out.empty() ? "" : ", ") + path;
+        fmt::print("{}\n", left_out.empty() ? std::string() : "; left out " + left_out);
+        return 0;
+    }
+
+    if (!options.class_dir.empty() && !options.collect.empty()) {
+        return collect_class(class_files(options), chosen_labs(root, options.labs));
+    }
+
+    WorkDir work_dir(options.keep_work_dir);
+    work_dir.remove_on_signal();
+    if (options.keep_work_dir) fmt::print(stderr, "labcheck: keeping the work folder {}\n", work_dir.path().string());
+    RunnerSettings runner_settings;
+    runner_settings.self = own_executable();
+    runner_settings.work_dir = work_dir.path();
+    runner_settings.oclgrind = find_in_path("oclgrind");
+    runner_settings.timeout_seconds = options.timeout;
+    runner_settings.launch_timeout_seconds = options.launch_timeout;
+    runner_settings.keep_files = options.keep_work_dir;
+    runner_settings.memory_bytes = options.memory_mib << 20;
+
+    GradeSettings settings = grade_settings(options, root);
+    if (options.slurm) return submit_to_slurm(options, settings, runner_settings);
+    UnitRunner probe_runner(runner_settings);
+    settings.device_report = probe_device(probe_runner, options.device);
+    runner_settings.gpu_device = settings.device_report.device_class == course::DeviceClass::gpu;
+    UnitRunner runner(runner_settings);
 
     if (!options.class_dir.empty()) return grade_class(options, settings, runner);
 
@@ -180,6 +260,35 @@ int run(const Options& options) {
         write_results(options.platform, options.json_file, report);
     }
     return report.exit_status();
+}
+
+// --class's records and its Slurm options.
+void add_class_options(CLI::App& app, Options& options, CLI::Option* class_dir) {
+    app.add_option("--results", options.results,
+                   "with --class: the folder of per-student records (default: CLASS-labcheck-results beside CLASS)");
+    auto* collect = app.add_option("--collect", options.collect,
+                                   "with --class: build the gradebook from this folder of records, grading nobody");
+    auto* slurm = app.add_flag("--slurm", options.slurm,
+                               "with --class: grade as a Slurm job array (sbatch) and collect the gradebook after it");
+    collect->needs(class_dir)->excludes(slurm);
+    slurm->needs(class_dir);
+    auto& so = options.slurm_options;
+    app.add_option("--partition", so.partition, "with --slurm: the partition (default: the cluster's)")->group("Slurm");
+    app.add_option("--gres", so.gres, "with --slurm: each task's generic resources, e.g. gpu:1")->group("Slurm");
+    app.add_option("--time", so.time, "with --slurm: each task's time limit, e.g. 02:00:00")->group("Slurm");
+    app.add_option("--array-limit", so.array_limit, "with --slurm: array tasks running at once (default: no limit)")
+        ->check(CLI::NonNegativeNumber)
+        ->group("Slurm");
+    app.add_option("--students-per-task", so.students_per_task, "with --slurm: students graded by one array task")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Slurm");
+    app.add_option("--sbatch-arg", so.sbatch_args,
+                   "with --slurm: one more sbatch option as it is, e.g. --sbatch-arg=--account=cs101 (repeatable)")
+        ->allow_extra_args(false)
+        ->group("Slurm");
+    app.add_flag("--dry-run", so.dry_run, "with --slurm: print the job scripts and sbatch commands, submit nothing")
+        ->group("Slurm");
 }
 
 }  // namespace
@@ -213,7 +322,7 @@ int main(int argc, char** argv) {
                    "limit on one launch of a check or Oclgrind job, in seconds (default: 10 for checks, 90 for Oclgrind)");
     app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
         ->capture_default_str();
-    app.add_option("--jobs,-j", options.jobs, "child processes at a time (default: one per core; timing runs alone)");
+    app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; timing runs alone)");
     app.add_option("-D,--define", options.defines, "extra kernel define NAME=VALUE for every lab (experiments only)");
     app.add_option("--min-ratio", options.min_ratio, "replace every lab's speedup threshold (experiments only)");
     app.add_flag("--quiet,-q", options.quiet, "no progress lines on stderr");
@@ -221,6 +330,9 @@ int main(int argc, char** argv) {
                    "write a copy of the course without solutions/, hidden sizes and mutants to this folder, then stop");
     app.add_flag("--keep-work-dir", options.keep_work_dir, "keep the temporary folder of job files (debugging)")
         ->group("");
+    add_class_options(app, options, class_dir);
+    app.add_option("--student-list", options.student_list, "internal: a Slurm task's list of students")->group("");
+    app.add_option("--slice-index", options.slice_index, "internal: a Slurm task's index in the array")->group("");
     app.add_option("--worker-job", options.worker_job, "internal: run one job in this process")->group("");
     app.add_option("--worker-events", options.worker_events, "internal: where the job's events go")->group("");
     submission->excludes(solutions)->excludes(class_dir);

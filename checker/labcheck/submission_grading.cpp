@@ -108,8 +108,9 @@ public:
         if (run.job.kind == JobKind::dynamic) what = "oclgrind";
         if (!run.job.pocl_work_group_method.empty()) what += " (PoCL " + run.job.pocl_work_group_method + ")";
         if (!run.job.define_set.empty()) what += " at '" + run.job.define_set + "'";
-        std::fprintf(stderr, "labcheck: %-26s %-34s %5.1f s\n", run.job.lab_folder.c_str(), what.c_str(),
-                     run.outcome.seconds);
+        // The submission and the lab ("class/alice/04-matmul-tiled"): with --class several students run at once.
+        const std::string where = run.job.kernels_display + "/" + run.job.lab_folder;
+        std::fprintf(stderr, "labcheck: %-40s %-34s %5.1f s\n", where.c_str(), what.c_str(), run.outcome.seconds);
     }
 
 private:

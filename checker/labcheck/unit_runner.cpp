@@ -133,7 +133,10 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
     run.limits = limits_for(job.kind);
     run.limits.progress_file = events_file;
     run.limits.progress_marker = fmt::format("\"{}\"", CheckStartEvent::kName);
-    run.outcome = run_child(command, run.limits);
+    {
+        const TimingGate::Pass pass(timing_gate_, job.kind == JobKind::speedup);
+        run.outcome = run_child(command, run.limits);
+    }
     run.events = read_events(events_file);
     run.output = read_capped(output_file);
     if (!settings_.keep_files) {

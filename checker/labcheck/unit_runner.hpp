@@ -26,6 +26,7 @@
 #pragma once
 
 #include "child_process.hpp"
+#include "timing_gate.hpp"
 #include "worker_protocol.hpp"
 
 #include <atomic>
@@ -86,6 +87,7 @@ private:
 
     RunnerSettings settings_;
     std::atomic<int> next_id_{0};
+    TimingGate timing_gate_;  // a speedup job runs with no other child beside it
 };
 
 // The default wall-clock limit of a kind of job, in seconds.

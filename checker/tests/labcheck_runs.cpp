@@ -7,11 +7,14 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -268,7 +271,19 @@ TEST_CASE("class mode: a gradebook row per student, whatever the folder is calle
     CHECK(text.str() == "student,total,max,01 build,01 correctness\nbob,0,5,0,0\n" + latin1_name + ",5,5,1,4\n");
     REQUIRE(run.json["students"].size() == 2);
     CHECK(run.json["students"][1]["score"] == 5.0);
+    // One record per student beside the class; a second run grades nobody and writes the same gradebook.
+    const fs::path results = scratch("class-labcheck-results");
+    CHECK(fs::exists(results / "bob.json"));
+    CHECK(fs::exists(results / (latin1_name + ".json")));
+    const Run again = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build,correctness",
+                                    "--gradebook", gradebook.string()});
+    CHECK(again.output.find("0 of 2 students to grade") != std::string::npos);
+    std::ifstream csv_again(gradebook);
+    std::ostringstream text_again;
+    text_again << csv_again.rdbuf();
+    CHECK(text_again.str() == text.str());
     fs::remove_all(class_dir);
+    fs::remove_all(results);
     fs::remove(gradebook);
 }
 
@@ -359,6 +374,70 @@ TEST_CASE("a hostile class: formula names, other layouts, a hang, and nothing le
     for (const auto& entry : fs::directory_iterator(tmp)) left.push_back(entry.path().filename().string());
     CHECK(left == std::vector<std::string>{"labcheck-" + std::to_string(getpid()) + "-alive"});
     fs::remove_all(class_dir);
+    fs::remove_all(scratch("hostile-labcheck-results"));
     fs::remove_all(tmp);
     fs::remove(gradebook);
+}
+
+TEST_CASE("class mode stopped by Ctrl-C: children ended, temporary files gone, the gradebook for who is done") {
+    const fs::path class_dir = scratch("stopped");
+    const fs::path results = scratch("stopped-labcheck-results");
+    const fs::path tmp = scratch("stopped-tmp");
+    const fs::path gradebook = scratch("stopped.csv");
+    const fs::path output = scratch("stopped.txt");
+    for (const auto& dir : {class_dir, results, tmp}) fs::remove_all(dir);
+    fs::create_directories(tmp);
+    const auto put = [&](const fs::path& file, const std::string& text) {
+        fs::create_directories(file.parent_path());
+        std::ofstream(file) << text;
+    };
+    std::ifstream solution_file("solutions/01-transpose-naive/transpose.cl");
+    std::ostringstream solution;
+    solution << solution_file.rdbuf();
+    put(class_dir / "a01" / "01-transpose-naive" / "transpose.cl", solution.str());
+    put(class_dir / "a02" / "01-transpose-naive" / "transpose.cl",  // hangs for the whole launch limit (60 s)
+        "__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)\n"
+        "{\n    for (uint i = 0; i < m; i += 0) at[0] = a[i];  // never ends\n}\n");
+    put(class_dir / "a03" / "01-transpose-naive" / "transpose.cl", solution.str());
+
+    const char* path = std::getenv("LABCHECK");
+    REQUIRE(path != nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int fd = open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fd, 1);
+        dup2(fd, 2);
+        setenv("TMPDIR", tmp.c_str(), 1);
+        execl(path, path, "-q", "--class", class_dir.c_str(), "--lab", "01", "--stage", "build,correctness",
+              "--no-hidden", "--jobs", "1", "--launch-timeout", "60", "--gradebook", gradebook.c_str(),
+              static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    REQUIRE(pid > 0);
+    // Students go in order, one at a time: once a01's record is there, a02 hangs for 60 s.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (!fs::exists(results / "a01.json") && std::chrono::steady_clock::now() < deadline) {
+        usleep(50 * 1000);  // the interval between two polls
+    }
+    CHECK(fs::exists(results / "a01.json"));
+    kill(pid, SIGINT);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    std::ifstream out_file(output);
+    std::ostringstream out;
+    out << out_file.rdbuf();
+    INFO(out.str());
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 128 + SIGINT);
+    CHECK(out.str().find("a01 ") != std::string::npos);  // its summary line was not held in a buffer
+    CHECK(out.str().find("stopped by SIGINT") != std::string::npos);
+    CHECK_FALSE(fs::exists(results / "a02.json"));  // graded when the run goes on
+    std::ifstream csv(gradebook);
+    std::ostringstream text;
+    text << csv.rdbuf();
+    CHECK(text.str() == "student,total,max,01 build,01 correctness\na01,5,5,1,4\na02,missing,,,\na03,missing,,,\n");
+    CHECK(fs::is_empty(tmp));  // no labcheck-<pid>-* folder left
+    for (const auto& dir : {class_dir, results, tmp}) fs::remove_all(dir);
+    fs::remove(gradebook);
+    fs::remove(output);
 }

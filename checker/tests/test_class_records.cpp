@@ -1,0 +1,192 @@
+// Class grading that can stop and resume: per-student records, their hashes,
+// the gradebook's missing students, the Slurm scripts, and the timing gate.
+#include "class_records.hpp"
+#include "slurm_job.hpp"
+#include "timing_gate.hpp"
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <fstream>
+#include <thread>
+
+#include <unistd.h>
+
+using namespace labcheck;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "class-records-test.XXXXXX").string();
+        path = mkdtemp(pattern.data());
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+void write(const fs::path& file, const std::string& text) {
+    fs::create_directories(file.parent_path());
+    std::ofstream(file) << text;
+}
+
+StudentRecord sample_record() {
+    StudentRecord record;
+    record.student = "alice";
+    record.lab_folders = {"01-transpose-naive"};
+    record.submission_hash = "0123456789abcdef";
+    record.config_hash = "fedcba9876543210";
+    record.graded_by = {{"host", "node1"}};
+    record.report.submission = "class/alice";
+    record.report.device_label = "PoCL";
+    StageResult speed;
+    speed.lab = "04";
+    speed.lab_folder = "04-matmul-tiled";
+    speed.file = "class/alice/04-matmul-tiled/matmul.cl";
+    speed.stage = Stage::speedup;
+    speed.verdict = Verdict::fail;
+    speed.max_points = 2;
+    speed.reason = "1.5x, needs 2x";
+    speed.ratio = 1.5;
+    speed.findings.push_back({"static", "rule", false, "f.cl", 3, "line 3", "text"});
+    record.report.results.push_back(speed);
+    return record;
+}
+
+}  // namespace
+
+TEST_CASE("a record is written whole and read back with every field") {
+    TempDir dir;
+    write_record(dir.path, sample_record());
+    const auto back = read_record(record_path(dir.path, "alice"));
+    REQUIRE(back);
+    CHECK(back->submission_hash == "0123456789abcdef");
+    CHECK(back->lab_folders == std::vector<std::string>{"01-transpose-naive"});
+    CHECK(back->config_hash == "fedcba9876543210");
+    REQUIRE(back->report.results.size() == 1);
+    const auto& r = back->report.results[0];
+    CHECK(r.stage == Stage::speedup);
+    CHECK(r.verdict == Verdict::fail);
+    CHECK(r.ratio == doctest::Approx(1.5));
+    CHECK_FALSE(r.baseline_seconds);
+    REQUIRE(r.findings.size() == 1);
+    CHECK(r.findings[0].line == 3);
+    CHECK_FALSE(r.findings[0].error);
+    for (const auto& entry : fs::directory_iterator(dir.path)) CHECK(entry.path().filename() == "alice.json");
+}
+
+TEST_CASE("a record that is missing, unreadable, stale or failed by the grader is graded again") {
+    TempDir dir;
+    const auto record = sample_record();
+    CHECK(record_state(std::nullopt, "a", "b") == RecordState::missing);
+    CHECK(record_state(record, record.submission_hash, record.config_hash) == RecordState::current);
+    CHECK(record_state(record, "other", record.config_hash) == RecordState::stale);
+    CHECK(record_state(record, record.submission_hash, "other") == RecordState::stale);
+    auto broken = record;
+    broken.report.results[0].verdict = Verdict::error;
+    CHECK(record_state(broken, record.submission_hash, record.config_hash) == RecordState::grader_failed);
+    write(dir.path / "bob.json", "{\"student\": \"bob\"");  // cut short: not a record
+    CHECK_FALSE(read_record(dir.path / "bob.json"));
+}
+
+TEST_CASE("the submission hash follows the graded lab folders' files, and only theirs") {
+    TempDir dir;
+    write(dir.path / "01-transpose-naive" / "transpose.cl", "kernel A");
+    write(dir.path / "notes.txt", "not graded");
+    const course::KernelSet kernels{dir.path, "class/alice"};
+    const std::vector<std::string> labs = {"01-transpose-naive"};
+    const auto first = submission_hash(kernels, labs);
+    CHECK(first.size() == 16);
+    write(dir.path / "notes.txt", "changed, still not graded");
+    CHECK(submission_hash(kernels, labs) == first);
+    write(dir.path / "01-transpose-naive" / "transpose.cl", "kernel B");
+    CHECK(submission_hash(kernels, labs) != first);
+    const auto second = submission_hash(kernels, labs);
+    write(dir.path / "01-transpose-naive" / "helper.h", "");  // a new file, even empty, changes it
+    CHECK(submission_hash(kernels, labs) != second);
+}
+
+TEST_CASE("the gradebook from records lists who is missing or graded on other kernels") {
+    TempDir dir;
+    const auto kernels = [&](const std::string& name, const std::string& text) {
+        write(dir.path / "class" / name / "01-transpose-naive" / "transpose.cl", text);
+        return std::make_pair(name, course::KernelSet{dir.path / "class" / name, "class/" + name});
+    };
+    const auto alice = kernels("alice", "kernel");
+    const auto bob = kernels("bob", "kernel");
+    fs::create_directories(dir.path / "results");
+    auto carol = kernels("carol", "kernel");
+    for (const auto& [name, set] : {alice, carol}) {
+        auto record = sample_record();
+        record.student = name;
+        record.submission_hash = submission_hash(set, record.lab_folders);
+        write_record(dir.path / "results", record);
+    }
+    carol = kernels("carol", "changed since");
+    const auto report = report_from_records(dir.path / "results", {alice, bob, carol});
+    REQUIRE(report.students.size() == 1);
+    CHECK(report.students[0].first == "alice");
+    CHECK(report.missing == std::vector<std::string>{"bob", "carol"});
+    CHECK(report.exit_status() == 2);
+    const auto csv = gradebook_csv(report);
+    CHECK(csv.find("\nbob,missing,,\n") != std::string::npos);
+    CHECK(gradebook_json(report)["missing"].size() == 2);
+}
+
+TEST_CASE("the Slurm array script: one task per slice, the limit, and every argument quoted") {
+    SlurmOptions options;
+    options.partition = "gpu";
+    options.gres = "gpu:1";
+    options.array_limit = 4;
+    options.students_per_task = 3;
+    ArrayPlan plan;
+    plan.job_name = "labcheck-cs101";
+    plan.results_dir = "/r";
+    plan.student_list = "/r/slurm/students-1.json";
+    plan.students = 7;
+    plan.grade_command = {"/bin/labcheck", "--class", "/c/it's here"};
+    plan.collect_command = {"/bin/labcheck", "--collect", "/r"};
+    CHECK(array_tasks(options, plan) == 3);
+    const auto script = array_script(options, plan);
+    CHECK(script.find("#SBATCH --array=0-2%4\n") != std::string::npos);
+    CHECK(script.find("#SBATCH --partition=gpu\n") != std::string::npos);
+    CHECK(script.find("#SBATCH --gres=gpu:1\n") != std::string::npos);
+    CHECK(script.find("'/c/it'\\''s here'") != std::string::npos);
+    CHECK(script.find("--slice-index \"$SLURM_ARRAY_TASK_ID\"") != std::string::npos);
+    const auto collect = collect_script(options, plan);
+    CHECK(collect.find("--gres") == std::string::npos);  // collecting needs no GPU
+    CHECK(collect.find("\n'/bin/labcheck' '--collect' '/r'\n") != std::string::npos);
+}
+
+TEST_CASE("sbatch's refusal is one sentence") {
+    CHECK(sbatch_complaint("sbatch: error: Batch job submission failed: Invalid partition name specified\n") ==
+          "Invalid partition name specified");
+    CHECK(sbatch_complaint("sbatch: warning: x\nsbatch: error: Invalid generic resource (gres) specification\n") ==
+          "Invalid generic resource (gres) specification");
+    CHECK(sbatch_complaint("something else\n\n") == "something else");
+}
+
+TEST_CASE("a timing run waits for the running children and none starts beside it") {
+    TimingGate gate;
+    std::atomic<int> running{0};
+    std::atomic<bool> overlap{false};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t) {
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < 200; ++i) {
+                const bool alone = (i + t) % 7 == 0;
+                const TimingGate::Pass pass(gate, alone);
+                const int now = ++running;
+                if (alone && now != 1) overlap = true;
+                if (!alone && running.load() < 0) overlap = true;
+                --running;
+            }
+        });
+    }
+    for (auto& thread : threads) thread.join();
+    CHECK_FALSE(overlap.load());
+}
