@@ -31,12 +31,16 @@
 #ifndef WPT_N
 #define WPT_N 4
 #endif
+#ifndef UNROLL_K
+#define UNROLL_K 0  // 1: unroll the loop over the k of a slice (see the micro-tile loop)
+#endif
 
 #define THREADS_N (TILE_N / WPT_N)                     // work-items along a row of the macro tile
 #define THREADS_M (TILE_M / WPT_M)                     // ... and down a column
 #define THREADS (THREADS_N * THREADS_M)
 #define A_LOADS (TILE_M * TILE_K / 4 / THREADS)        // float4s of the A slice each work-item loads
 #define B_LOADS (TILE_K * TILE_N / 4 / THREADS)        // ... and of the B slice
+#define A_ROW (TILE_M + 4)                             // floats per row of the local A slice (padded)
 
 #if WPT_M % 4 != 0 || WPT_N % 4 != 0 || TILE_K % 4 != 0
 #error "WPT_M, WPT_N and TILE_K must be multiples of 4 (the kernel moves float4s)"
@@ -73,7 +77,10 @@ void fetch_slices(__global const float* a, __global const float* b, uint K, uint
 // Stores the fetched share into one pair of local slices. A is stored
 // transposed (k-major: a_slice[k] holds the TILE_M values of column k), so
 // that, like B, it is read back as float4s along the macro tile.
-void stage_slices(__local float4 a_slice[TILE_K][TILE_M / 4], __local float4 b_slice[TILE_K][TILE_N / 4],
+// Each row a_slice[k] is one float4 longer than the tile (A_ROW floats): the
+// two work-items that store the two halves of one float4 row of A (k and k + 4)
+// then write to different memory banks instead of the same one.
+void stage_slices(__local float4 a_slice[TILE_K][A_ROW / 4], __local float4 b_slice[TILE_K][TILE_N / 4],
                   uint id, const float4 a_next[A_LOADS], const float4 b_next[B_LOADS])
 {
     // slide: stage-a
@@ -82,10 +89,10 @@ void stage_slices(__local float4 a_slice[TILE_K][TILE_M / 4], __local float4 b_s
         const uint v = id + l * THREADS;
         const uint slice_row = v / (TILE_K / 4);
         const uint k = (v % (TILE_K / 4)) * 4;
-        a_columns[(k + 0) * TILE_M + slice_row] = a_next[l].x;
-        a_columns[(k + 1) * TILE_M + slice_row] = a_next[l].y;
-        a_columns[(k + 2) * TILE_M + slice_row] = a_next[l].z;
-        a_columns[(k + 3) * TILE_M + slice_row] = a_next[l].w;
+        a_columns[(k + 0) * A_ROW + slice_row] = a_next[l].x;
+        a_columns[(k + 1) * A_ROW + slice_row] = a_next[l].y;
+        a_columns[(k + 2) * A_ROW + slice_row] = a_next[l].z;
+        a_columns[(k + 3) * A_ROW + slice_row] = a_next[l].w;
     }
     // end slide: stage-a
     for (uint l = 0; l < B_LOADS; ++l) {
@@ -108,7 +115,7 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     // slide: two-buffers
     // Two pairs of slices, used in turn (double buffering): while the
     // work-group multiplies one pair, the next slices are stored into the other.
-    __local float4 a_tile[2][TILE_K][TILE_M / 4];
+    __local float4 a_tile[2][TILE_K][A_ROW / 4];
     __local float4 b_tile[2][TILE_K][TILE_N / 4];
     // end slide: two-buffers
 
@@ -146,6 +153,13 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
         }
         // end slide: prefetch
 
+        // NVIDIA's compiler leaves the loop over k rolled unless told; unrolled,
+        // every local-memory address in it is a constant offset (see the README,
+        // "What the last 10% took"). [gpu.defines] sets UNROLL_K; on PoCL the full
+        // unroll of the CPU tiles was slower, so there the compiler keeps its choice.
+#if UNROLL_K
+#pragma unroll
+#endif
         // slide: micro-tile
         for (uint k = 0; k < TILE_K; ++k) {
             // One column of A and one row of B into registers ...
