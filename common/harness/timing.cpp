@@ -30,6 +30,15 @@ double median(std::vector<double> samples) {
     return samples.size() % 2 == 1 ? samples[mid] : 0.5 * (samples[mid - 1] + samples[mid]);
 }
 
+double quantile(std::vector<double> samples, double q) {
+    std::sort(samples.begin(), samples.end());
+    const double position = std::clamp(q, 0.0, 1.0) * static_cast<double>(samples.size() - 1);
+    const auto below = static_cast<std::size_t>(position);
+    const std::size_t above = std::min(below + 1, samples.size() - 1);
+    const double fraction = position - static_cast<double>(below);
+    return samples[below] + fraction * (samples[above] - samples[below]);
+}
+
 std::string ordinal(int n) {
     const char* suffix = "th";
     if (n % 100 < 11 || n % 100 > 13) {
@@ -98,6 +107,9 @@ std::vector<Timing> time_interleaved(const cl::CommandQueue& queue, const std::v
         if (s.empty()) continue;
         timings[i].median_seconds = median(s);
         timings[i].min_seconds = *std::min_element(s.begin(), s.end());
+        timings[i].max_seconds = *std::max_element(s.begin(), s.end());
+        timings[i].q1_seconds = quantile(s, 0.25);
+        timings[i].q3_seconds = quantile(s, 0.75);
     }
     return timings;
 }

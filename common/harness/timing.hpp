@@ -58,6 +58,8 @@ struct TimingPlan {
 struct Timing {
     double median_seconds = 0.0;
     double min_seconds = 0.0;
+    // The spread of the repetitions (see timing_spread.hpp): the quartiles and the slowest.
+    double q1_seconds = 0.0, q3_seconds = 0.0, max_seconds = 0.0;
     int repetitions = 0;
     // Why a timed launch's result was wrong (the first such launch; no more launches were timed after
     // it), empty when every checked result was right. A wrong launch's times mean nothing.
@@ -71,6 +73,9 @@ double elapsed_seconds(const LaunchEvents& events);
 
 // The median of `samples` (not empty); the mean of the middle two for an even count.
 double median(std::vector<double> samples);
+
+// The q-quantile (0..1) of `samples` (not empty), interpolated between neighbours: quantile(s, 0.5) == median(s).
+double quantile(std::vector<double> samples, double q);
 
 Timing time_launch(const cl::CommandQueue& queue, const TimedLaunch& launch, const TimingPlan& plan = {});
 

@@ -1,0 +1,30 @@
+// How far to trust a median. On a CPU device (PoCL) the same kernel can run at
+// twice the speed from one run to the next; a student comparing two kernels
+// needs to know whether the difference is larger than that noise. The spread
+// of a timing is its interquartile range (the middle half of its repetitions);
+// two timings whose ranges overlap are not told apart on this device.
+#pragma once
+
+#include "harness/timing.hpp"
+
+#include <string>
+
+namespace course {
+
+// The middle half of the repetitions, as a share of the median: (q3 - q1) / 2 / median. 0 with
+// fewer than 4 repetitions (too few to say; shown as such).
+double relative_spread(const Timing& timing);
+
+// "±3%" (half the interquartile range over the median), or "±?" with too few repetitions.
+std::string spread_text(const Timing& timing);
+
+// Whether the two timings' interquartile ranges overlap: their difference is below the noise.
+bool within_noise(const Timing& a, const Timing& b);
+
+// One sentence comparing two right timings for a student, e.g.
+//   "tiled is 1.84× faster than naive (spreads ±2% and ±4%: the difference is real)" or
+//   "tiled and naive differ by 3%, below the noise on this device (their middle halves overlap);
+//    time more launches with --repeat 50, or compare on a quieter machine".
+std::string noise_verdict(const std::string& name_a, const Timing& a, const std::string& name_b, const Timing& b);
+
+}  // namespace course
