@@ -49,6 +49,7 @@ BenchFigure figure_from_json(const nlohmann::json& f) {
     figure.defines = f.at("defines").get<std::string>();
     figure.correct = f.at("correct").get<bool>();
     figure.note = f.at("note").get<std::string>();
+    figure.spread = f.value("spread", "");  // runs saved before spreads were recorded have none
     return figure;
 }
 
@@ -64,7 +65,8 @@ void print_bench_table(const BenchReport& report) {
     fmt::print("\n{} ({}), driver {}\n", report.device, report.device_class, report.driver);
     fmt::print("limits measured in this run: copy {:.1f} GB/s, FMA peak {:.1f} GFLOP/s\n\n", report.copy_gbs,
                report.fma_gflops);
-    fmt::print("{:<4} {:<34} {:<16} {:>11} {:>15}  {}\n", "lab", "what", "size", "time", "rate", "share of limit");
+    fmt::print("{:<4} {:<34} {:<16} {:>11} {:>6} {:>15}  {}\n", "lab", "what", "size", "time", "spread", "rate",
+               "share of limit");
     std::string last_lab = "?";
     for (const auto& f : report.figures) {
         if (f.lab != last_lab && !last_lab.empty() && last_lab != "?") fmt::print("\n");
@@ -72,8 +74,9 @@ void print_bench_table(const BenchReport& report) {
         const std::string rate = f.correct ? fmt::format("{:.1f} {}", f.rate, unit_text(f)) : std::string("WRONG");
         const std::string share =
             f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
-        fmt::print("{:<4} {:<34} {:<16} {:>11} {:>15}  {}{}\n", f.lab.empty() ? "--" : f.lab, f.what, f.size,
-                   f.correct ? duration_text(f.seconds) : "", rate, share, f.note.empty() ? "" : "  " + f.note);
+        fmt::print("{:<4} {:<34} {:<16} {:>11} {:>6} {:>15}  {}{}\n", f.lab.empty() ? "--" : f.lab, f.what, f.size,
+                   f.correct ? duration_text(f.seconds) : "", f.correct ? f.spread : "", rate, share,
+                   f.note.empty() ? "" : "  " + f.note);
     }
 }
 
@@ -83,13 +86,14 @@ std::string bench_markdown(const BenchReport& report) {
         "{:.1f} GB/s, FMA peak {:.1f} GFLOP/s.\n\n",
         report.device, report.device_class, report.driver, report.date, report.host, report.copy_gbs,
         report.fma_gflops);
-    text += "| lab | what | size | time | rate | share of limit |\n|---|---|---|---|---|---|\n";
+    text += "| lab | what | size | time | spread | rate | share of limit |\n|---|---|---|---|---|---|---|\n";
     for (const auto& f : report.figures) {
         const std::string rate = markdown_rate(f);
         const std::string share =
             f.correct && f.percent_of_limit > 0.0 ? fmt::format("{:.0f}% of {}", f.percent_of_limit, f.limit) : "";
-        text += fmt::format("| {} | {} | {} | {} | {} | {} |\n", f.lab.empty() ? "–" : f.lab, f.what, f.size,
-                            f.correct && f.seconds > 0.0 ? duration_text(f.seconds) : "", rate, share);
+        text += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", f.lab.empty() ? "–" : f.lab, f.what, f.size,
+                            f.correct && f.seconds > 0.0 ? duration_text(f.seconds) : "", f.correct ? f.spread : "",
+                            rate, share);
     }
     return text;
 }
@@ -107,7 +111,8 @@ std::string bench_json(const BenchReport& report) {
                            {"limit", f.limit},
                            {"defines", f.defines},
                            {"correct", f.correct},
-                           {"note", f.note}});
+                           {"note", f.note},
+                           {"spread", f.spread}});
     }
     const nlohmann::json doc = {{"device", report.device},     {"device_class", report.device_class},
                                 {"driver", report.driver},     {"date", report.date},

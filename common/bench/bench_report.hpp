@@ -15,6 +15,7 @@ struct BenchFigure {
     std::string what;               // "solution", "copy kernel", "CLBlast sgemm", ...
     std::string size;               // as printed: "4096×4096×4096"
     double seconds = 0.0;           // median
+    std::string spread;             // "±3%": half the interquartile range of the launches (timing_spread.hpp)
     double rate = 0.0;              // in `unit`
     std::optional<RateUnit> unit;   // none for a lab that did not build
     double percent_of_limit = 0.0;  // 0 when there is no limit to compare with

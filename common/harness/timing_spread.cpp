@@ -15,6 +15,16 @@ bool has_spread(const Timing& timing) { return timing.repetitions >= kFewestForS
 
 }  // namespace
 
+TimingPlan repeated_plan(int repeat) {
+    TimingPlan plan;
+    if (repeat > 0) {
+        plan.min_repetitions = repeat;
+        plan.max_repetitions = repeat;
+        plan.min_total_seconds = 0.0;
+    }
+    return plan;
+}
+
 double relative_spread(const Timing& timing) {
     if (!has_spread(timing)) return 0.0;
     return (timing.q3_seconds - timing.q1_seconds) / 2.0 / timing.median_seconds;

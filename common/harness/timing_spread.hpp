@@ -11,6 +11,10 @@
 
 namespace course {
 
+// The default plan, or with `repeat` > 0 exactly that many timed launches (--repeat N): more
+// launches give a median and a spread to trust on a noisy device.
+TimingPlan repeated_plan(int repeat);
+
 // The middle half of the repetitions, as a share of the median: (q3 - q1) / 2 / median. 0 with
 // fewer than 4 repetitions (too few to say; shown as such).
 double relative_spread(const Timing& timing);

@@ -6,6 +6,7 @@
 #include "bench/clblast_sgemm.hpp"
 #include "commands.hpp"
 #include "end_to_end_table.hpp"
+#include "harness/timing_spread.hpp"
 #include "bench/copy_bandwidth.hpp"
 #include "util/course_root.hpp"
 #include "bench/fma_peak.hpp"
@@ -106,6 +107,7 @@ struct BenchRun {
     ProgressLine progress;
     std::size_t total_steps = 2;
     std::size_t step = 0;
+    int repeat = 0;  // --repeat
     std::vector<std::pair<double, CopyBandwidth>> copies_by_bytes;  // copy lines for the transpose sizes
     std::vector<ProblemSize> matmul_sizes;  // for the library lines, once per size, in the order first seen
     EndToEndTable end_to_end;               // --host-memory: each product end to end, beside its kernel time
@@ -116,6 +118,7 @@ struct BenchRun {
 // The device, the kernel set (solutions/ unless --mine or a submission), the labs and the report's heading.
 void start_bench(BenchRun& run, const CommonOptions& common, const BenchOptions& options) {
     run.root = course_root(common.root);
+    run.repeat = options.repeat;
     run.session = open_session(common.device);
     std::string set_name = options.submission;
     if (set_name.empty()) {
@@ -184,7 +187,7 @@ BenchFigure bench_size(BenchRun& run, const LabSpec& spec, LabProblem& problem, 
         figure.note = "wrong result: run `lab run " + spec.number + " --size " + text + "`";
         return figure;
     }
-    TimingPlan plan;
+    TimingPlan plan = repeated_plan(run.repeat);
     plan.stop_when_wrong = true;
     const Timing timing = time_launch(run.session.queue, problem.timed_launch(size, 1), plan);
     if (!timing.right()) {  // no rate for work not done
@@ -194,6 +197,7 @@ BenchFigure bench_size(BenchRun& run, const LabSpec& spec, LabProblem& problem, 
         return figure;
     }
     figure.seconds = timing.median_seconds;
+    figure.spread = spread_text(timing);
     figure.rate = problem.work(size) / timing.median_seconds * 1e-9;
     figure.percent_of_limit =
         100.0 * figure.rate / (bandwidth ? copy_of(run, problem.work(size) / 2).best_gbs() : run.report.fma_gflops);

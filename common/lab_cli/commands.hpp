@@ -32,6 +32,8 @@ struct RunOptions {
     bool no_timing = false;
     bool reference_gemm = false;  // --reference-gemm: lab 07's products with kernels/'s GEMM, as labcheck grades
     std::string host_memory;      // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
+    int repeat = 0;                    // --repeat N: time exactly N launches (0: the default plan)
+    std::vector<std::string> versus;   // --versus: defines of a second configuration, or {"baseline"}
 };
 
 int run_command(const CommonOptions& common, const RunOptions& options);
@@ -46,6 +48,7 @@ struct TuneOptions {
     std::size_t top = 10;              // rows of the ranked table
     std::size_t recheck = 3;           // the best this many are timed again, interleaved
     std::uint64_t seed = 1;
+    int repeat = 0;                    // --repeat N: time exactly N launches (0: the default plan)
 };
 
 int tune_command(const CommonOptions& common, const TuneOptions& options);
@@ -63,6 +66,7 @@ struct BenchOptions {
     bool cublas = false;               // --cublas: add cuBLAS through PyTorch
     std::size_t host_blas_max = 4096;  // OpenBLAS line only up to this dimension
     std::string host_memory;           // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
+    int repeat = 0;                    // --repeat N: time exactly N launches (0: the default plan)
 };
 
 int bench_command(const CommonOptions& common, const BenchOptions& options);

@@ -35,6 +35,12 @@ int main(int argc, char** argv) {
                       "kernel, with a note)");
     run_cmd->add_option("--host-memory", run.host_memory,
                         "also time the product end to end: copy, zero-copy or both (labs 03-08)");
+    run_cmd->add_option("--repeat", run.repeat, "time exactly N launches (more launches: a spread to trust)")
+        ->check(CLI::Range(4, 10000));
+    run_cmd->add_option("--versus", run.versus,
+                        "also time this configuration, interleaved, and say whether the difference is above the "
+                        "noise: NAME=VALUE defines (e.g. THREAD_WORK=4), or 'baseline' for the lab's speedup baseline")
+        ->expected(1, -1);
     run_cmd->get_option("--solution")->excludes(run_cmd->get_option("--submission"));
 
     BenchOptions bench;
@@ -50,6 +56,8 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--markdown", bench.markdown, "write the table as Markdown to FILE");
     bench_cmd->add_option("--from", bench.from, "print, plot or convert a saved --json run instead of measuring");
     bench_cmd->add_flag("--cublas", bench.cublas, "add cuBLAS SGEMM through PyTorch (NVIDIA GPUs)");
+    bench_cmd->add_option("--repeat", bench.repeat, "time exactly N launches of each kernel (a spread to trust)")
+        ->check(CLI::Range(4, 10000));
     bench_cmd->add_option("--host-memory", bench.host_memory,
                           "also time each matrix product end to end: copy, zero-copy or both (labs 03-08)");
     bench_cmd->add_option("--host-blas-max", bench.host_blas_max, "largest dimension timed with OpenBLAS on the host");
@@ -65,6 +73,8 @@ int main(int argc, char** argv) {
     tune_cmd->add_option("--values", tune.values,
                          "sweep these values of a define instead of lab.toml's, e.g. --values THREAD_WORK=2,4,8");
     tune_cmd->add_option("--top", tune.top, "show the N fastest (0: all)")->capture_default_str();
+    tune_cmd->add_option("--repeat", tune.repeat, "launches of each kernel in the final, interleaved round")
+        ->check(CLI::Range(4, 10000));
     tune_cmd->add_option("--recheck", tune.recheck, "time the N fastest again, interleaved, before ranking")
         ->capture_default_str();
     tune_cmd->add_option("--seed", tune.seed, "seed of the random inputs of the checks");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "description/rate_unit.hpp"
+#include "harness/timing.hpp"
 
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ public:
     // (in the same unit as the rate) adds "NN% <ceiling_name>".
     void add(const std::string& what, double seconds, double work, double ceiling = 0.0,
              const std::string& ceiling_name = {});
+    // A timed kernel: its median with its spread beside it (timing_spread.hpp).
+    void add(const std::string& what, const Timing& timing, double work, double ceiling = 0.0,
+             const std::string& ceiling_name = {});
     void print() const;
 
 private:
@@ -25,6 +29,7 @@ private:
         double seconds;
         double rate;
         std::string share;
+        std::string spread;  // empty for a figure without repetitions of its own
     };
     std::string unit_;
     std::vector<Row> rows_;

@@ -10,6 +10,8 @@
 #include "bench/host_sgemm.hpp"
 #include "problems/lab_session.hpp"
 #include "rate_table.hpp"
+#include "versus_timing.hpp"
+#include "harness/timing_spread.hpp"
 #include "problems/repeated_check.hpp"
 #include "util/text_wrap.hpp"
 #include "util/user_error.hpp"
@@ -23,8 +25,8 @@ namespace {
 // Times the kernel at `size` beside the device's limits. Returns false, saying why, when a timed
 // launch's result was wrong: then no rate is shown (speed counts only for work done).
 bool print_timing(ClSession& session, const std::filesystem::path& root, LabProblem& problem,
-                  const std::string& kernel_name, const ProblemSize& size, std::uint64_t seed) {
-    TimingPlan plan;
+                  const std::string& kernel_name, const ProblemSize& size, std::uint64_t seed, int repeat) {
+    TimingPlan plan = repeated_plan(repeat);
     plan.check_seed = seed;
     plan.stop_when_wrong = true;
     const Timing timing = time_launch(session.queue, problem.timed_launch(size, seed), plan);
@@ -42,15 +44,16 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
     const double work = problem.work(size);
     const RateUnit unit = problem.rate_unit();
     RateTable table(unit);
-    fmt::print("\ntiming at {}: median of {} launches after {} warm-ups, every result checked\n", shown,
-               timing.repetitions, plan.warmups);
+    fmt::print("\ntiming at {}: median of {} launches after {} warm-ups (spread: half the middle half of them), "
+               "every result checked\n",
+               shown, timing.repetitions, plan.warmups);
     if (unit == RateUnit::gigabytes_per_second) {
         const CopyBandwidth copy = measure_copy_bandwidth(session, root, static_cast<std::size_t>(work / 2));
-        table.add(kernel_name, timing.median_seconds, work, copy.best_gbs(), "of copy bandwidth");
+        table.add(kernel_name, timing, work, copy.best_gbs(), "of copy bandwidth");
         table.add("copy kernel (kernels/benchmarks/copy.cl)", copy.copy_kernel_seconds, copy.bytes);
         table.add("clEnqueueCopyBuffer", copy.copy_buffer_seconds, copy.bytes);
     } else {
-        table.add(kernel_name, timing.median_seconds, work);
+        table.add(kernel_name, timing, work);
         std::string why_not;
         if (const auto clblast = clblast_sgemm_seconds(session, size, &why_not)) {
             table.add("CLBlast sgemm on this device", *clblast, work);
@@ -165,7 +168,12 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     }
     if (!options.no_timing && timed) {
         const ProblemSize time_size = options.sizes.empty() ? spec.time_size.size : sizes.back();
-        if (!print_timing(session, root, *timed, "your kernel", time_size, options.seed)) return 1;
+        if (!print_timing(session, root, *timed, "your kernel", time_size, options.seed, options.repeat)) return 1;
+        if (!options.versus.empty() &&
+            !print_versus(lab, *timed, timed->program().defines, options.versus, time_size, options.seed,
+                          options.repeat)) {
+            return 1;
+        }
         if (!options.host_memory.empty()) {
             EndToEndTable end_to_end;
             end_to_end.measure("your kernel", *timed, time_size, host_memory_modes(options.host_memory), options.seed);

@@ -4,6 +4,7 @@
 // side by side, and print them ranked with the lab.toml lines that make the
 // winner the default.
 #include "commands.hpp"
+#include "harness/timing_spread.hpp"
 #include "lab_opening.hpp"
 #include "util/duration_text.hpp"
 #include "problems/lab_session.hpp"
@@ -28,6 +29,7 @@ struct Measured {
     TuneResult result;
     std::unique_ptr<LabProblem> problem;  // kept for the final round
     int repetitions = 0;
+    Timing timing;  // its launches' median and spread
 };
 
 struct Skipped {
@@ -75,16 +77,23 @@ void print_ranked(const TuneSpace& space, const std::vector<Measured>& measured,
                   const std::string& unit) {
     std::string header = fmt::format("  {:>4}", "rank");
     for (const auto& axis : space.axes) header += fmt::format("  {}", axis.name);
-    fmt::print("{}  {:>10}  {:>9}  {:>7}\n", header, "median", unit, "of best");
+    fmt::print("{}  {:>10} {:>6}  {:>9}  {:>7}\n", header, "median", "spread", unit, "of best");
     const double best = measured.front().result.rate;
+    std::size_t tied = 0;  // how many after the best are within its noise
     for (std::size_t r = 0; r < measured.size() && r < top; ++r) {
         const auto& m = measured[r];
         std::string row = fmt::format("  {:>4}", r + 1);
         for (const auto& axis : space.axes) {
             row += fmt::format("  {:>{}}", m.result.defines.get(axis.name).value_or("?"), axis.name.size());
         }
-        fmt::print("{}  {:>10}  {:>9.1f}  {:>6.0f}%\n", row, duration_text(m.result.seconds), m.result.rate,
-                   100.0 * m.result.rate / best);
+        const bool tie = r > 0 && within_noise(m.timing, measured.front().timing);
+        tied += tie;
+        fmt::print("{}  {:>10} {:>6}  {:>9.1f}  {:>6.0f}%{}\n", row, duration_text(m.result.seconds),
+                   spread_text(m.timing), m.result.rate, 100.0 * m.result.rate / best, tie ? "  ~ best" : "");
+    }
+    if (tied > 0) {
+        fmt::print("  ~ best: the middle half of its launches overlaps the best's: the difference is below the noise "
+                   "on this device (time more with --repeat 50)\n");
     }
     if (measured.size() > top) fmt::print("  ... {} more (--top 0 shows all)\n", measured.size() - top);
 }
@@ -119,12 +128,12 @@ bool faster(const Measured& x, const Measured& y) {
 // so that they are compared under the same machine state. Returns them in their
 // new order; empty when fewer than two were measured.
 std::vector<Measured> final_round(ClSession& session, const std::vector<Measured>& measured, std::size_t count,
-                                  const ProblemSize& timed, std::uint64_t seed) {
+                                  const ProblemSize& timed, std::uint64_t seed, int repeat) {
     count = std::min(count, measured.size());
     if (count < 2) return {};
     std::vector<TimedLaunch> launches;
     for (std::size_t i = 0; i < count; ++i) launches.push_back(measured[i].problem->timed_launch(timed, seed));
-    TimingPlan plan;
+    TimingPlan plan = repeated_plan(repeat);
     plan.check_seed = seed;
     const auto timings = time_interleaved(session.queue, launches, plan);
     std::vector<Measured> round;
@@ -138,7 +147,8 @@ std::vector<Measured> final_round(ClSession& session, const std::vector<Measured
         round.push_back(
             {{measured[i].result.defines, timings[i].median_seconds, work / timings[i].median_seconds * 1e-9},
              nullptr,
-             timings[i].repetitions});
+             timings[i].repetitions,
+             timings[i]});
     }
     if (round.empty()) return round;
     std::stable_sort(round.begin(), round.end(), faster);
@@ -210,7 +220,8 @@ std::string try_configuration(TuneSetup& setup, const Defines& config, std::uint
                 full.merge(config);
                 const std::string outcome = fmt::format("{:>10}  {:>8.1f} {}", duration_text(timing.median_seconds),
                                                         rate, rate_unit_text(trial.problem->rate_unit()));
-                sweep.measured.push_back({{full, timing.median_seconds, rate}, std::move(trial.problem)});
+                sweep.measured.push_back(
+                    {{full, timing.median_seconds, rate}, std::move(trial.problem), timing.repetitions, timing});
                 return outcome;
             }
             // Not ranked: speed counts only for work done.
@@ -300,7 +311,7 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
     print_ranked(setup.space, measured, options.top == 0 ? measured.size() : options.top, unit);
     print_skipped(setup.space, sweep.skipped);
     const std::vector<Measured> round =
-        final_round(setup.lab.session, measured, options.recheck, setup.timed, options.seed);
+        final_round(setup.lab.session, measured, options.recheck, setup.timed, options.seed, options.repeat);
     if (!round.empty()) print_ranked(setup.space, round, round.size(), unit);
 
     const TuneResult& best = round.empty() ? measured.front().result : round.front().result;
