@@ -138,6 +138,28 @@ void add_define_set(std::vector<DefineSet>& sets, DefineSet set) {
 }
 
 // The class defaults (this class first), then each [[define_sets]] entry on top of [defines].
+// [[defines_by_size]] for one class: its own entries ([cpu]/[gpu]) else the general ones.
+std::vector<SizedDefines> sized_defines_from(const toml::table& t, DeviceClass cls, const std::string& file) {
+    auto node = t[device_class_key(cls)]["defines_by_size"];
+    if (!node) node = t["defines_by_size"];
+    if (!node) return {};
+    const std::string expected = "[[defines_by_size]] tables, each with up_to = N (> 0) and defines = { NAME = value }";
+    const auto* array = node.as_array();
+    if (array == nullptr) bad_setting(file, "defines_by_size", expected);
+    std::vector<SizedDefines> sized;
+    for (const auto& item : *array) {
+        const auto* entry = item.as_table();
+        const auto up_to = entry != nullptr ? (*entry)["up_to"].value<std::int64_t>() : std::nullopt;
+        const auto* defines = entry != nullptr ? (*entry)["defines"].as_table() : nullptr;
+        if (!up_to || *up_to <= 0 || defines == nullptr) bad_setting(file, "defines_by_size", expected);
+        SizedDefines s{static_cast<std::size_t>(*up_to), class_defines(t, cls, "defines", file)};
+        s.defines.merge(defines_from(defines, file));
+        sized.push_back(std::move(s));
+    }
+    std::sort(sized.begin(), sized.end(), [](const SizedDefines& a, const SizedDefines& b) { return a.up_to < b.up_to; });
+    return sized;
+}
+
 std::vector<DefineSet> define_sets_from(const toml::table& t, DeviceClass cls, const std::string& file) {
     const DeviceClass other = cls == DeviceClass::gpu ? DeviceClass::cpu : DeviceClass::gpu;
     const Defines base = defines_from(t["defines"].as_table(), file);
@@ -147,6 +169,11 @@ std::vector<DefineSet> define_sets_from(const toml::table& t, DeviceClass cls, c
     const bool one_default = same_defines(own, others);
     sets.push_back({one_default ? "defaults" : device_class_key(cls) + std::string(" defaults"), own});
     add_define_set(sets, {device_class_key(other) + std::string(" defaults"), others});
+    for (const DeviceClass c : {cls, other}) {
+        for (const auto& sized : sized_defines_from(t, c, file)) {
+            add_define_set(sets, {fmt::format("{} defaults up to {}", device_class_key(c), sized.up_to), sized.defines});
+        }
+    }
 
     const auto node = t["define_sets"];
     if (!node) return sets;
@@ -263,9 +290,18 @@ LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass dev
     spec.defines = class_defines(t, device_class, "defines", file);
     spec.define_sets = define_sets_from(t, device_class, file);
     spec.bench_defines = class_defines(t, device_class, "bench_defines", file);
+    spec.defines_by_size = sized_defines_from(t, device_class, file);
     read_sizes(spec, file);
     spec.speedup = speedup_from(t, device_class, spec.size_form(), file);
     return spec;
+}
+
+const Defines& LabSpec::defines_for(const ProblemSize& size) const {
+    const std::size_t largest = std::max({size.m, size.k, size.n});
+    for (const auto& sized : defines_by_size) {
+        if (largest <= sized.up_to) return sized.defines;
+    }
+    return defines;
 }
 
 }  // namespace course

@@ -43,6 +43,15 @@ struct DefineSet {
     Defines defines;   // complete: [defines] with the set's own values on top
 };
 
+// Defaults for small sizes: `[[gpu.defines_by_size]]` (or `[[cpu....]]`, or a general one) with
+// up_to = the largest of the size's dimensions it applies to and the defines on top of the class's
+// defaults. A 128 × 128 macro tile leaves most of a large GPU idle at n = 1024: lab 06 takes a
+// smaller one there. Each entry is also a define set the kernel is checked at.
+struct SizedDefines {
+    std::size_t up_to = 0;
+    Defines defines;  // complete: the class's defaults with the entry's values on top
+};
+
 struct LabSpec {
     std::string number;  // "02"
     std::string folder;  // "02-transpose-local"
@@ -57,6 +66,10 @@ struct LabSpec {
     // then the other class's defaults, then every [[define_sets]] entry; a set equal to an
     // earlier one is left out. Lab 01's single TILE_SIZE gives one set, "defaults".
     std::vector<DefineSet> define_sets;
+    std::vector<SizedDefines> defines_by_size;  // this class's, smallest up_to first
+
+    // The defaults for timing at `size`: the first defines_by_size entry it fits, else `defines`.
+    const Defines& defines_for(const ProblemSize& size) const;
     std::vector<LabSize> check_sizes;
     LabSize time_size;
     std::vector<LabSize> bench_sizes;

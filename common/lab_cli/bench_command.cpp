@@ -17,6 +17,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -209,14 +211,10 @@ BenchFigure bench_size(BenchRun& run, const LabSpec& spec, LabProblem& problem, 
     return figure;
 }
 
-// Every size of one lab: its bench sizes, or those typed after --size.
-void bench_lab(BenchRun& run, const LabSpec& spec, const BenchOptions& options) {
-    Defines defines;
-    if (run.solutions) defines.merge(spec.bench_defines);
-    defines.merge(parse_defines(options.defines));
-    std::unique_ptr<LabProblem> problem;
+// The lab's kernel built with `defines`, or a figure saying why it did not build.
+std::unique_ptr<LabProblem> open_for_bench(BenchRun& run, const LabSpec& spec, const Defines& defines) {
     try {
-        problem = open_lab(run.session, run.root, spec, run.kernels, defines);
+        return open_lab(run.session, run.root, spec, run.kernels, defines);
     } catch (const UserError& error) {
         BenchFigure figure;
         figure.lab = spec.number;
@@ -224,17 +222,30 @@ void bench_lab(BenchRun& run, const LabSpec& spec, const BenchOptions& options) 
         figure.correct = false;
         figure.note = std::string(error.what()).substr(0, std::string(error.what()).find('\n'));
         run.report.figures.push_back(figure);
-        return;
+        return nullptr;
     }
+}
+
+// Every size of one lab: its bench sizes, or those typed after --size. Each size is timed at the
+// lab's defaults for it ([[defines_by_size]]), with the solution's extras and -D on top; one build
+// per distinct set of defines.
+void bench_lab(BenchRun& run, const LabSpec& spec, const BenchOptions& options) {
     std::vector<std::string> texts = options.sizes;
     if (texts.empty()) {
         for (const auto& size : spec.bench_sizes) texts.push_back(size.text);
     }
+    std::map<std::string, std::unique_ptr<LabProblem>> built;  // by the defines' summary
     for (const auto& text : texts) {
+        const ProblemSize size = parse_problem_size(text, spec.size_form());
+        Defines defines = spec.defines_for(size);
+        if (run.solutions) defines.merge(spec.bench_defines);
+        defines.merge(parse_defines(options.defines));
+        auto& problem = built[defines.summary()];
+        if (!problem) problem = open_for_bench(run, spec, defines);
+        if (!problem) return;
         run.report.figures.push_back(bench_size(run, spec, *problem, text));
         if (!options.host_memory.empty() && run.report.figures.back().correct) {
-            run.end_to_end.measure("lab " + spec.number, *problem, parse_problem_size(text, spec.size_form()),
-                                   host_memory_modes(options.host_memory), 1);
+            run.end_to_end.measure("lab " + spec.number, *problem, size, host_memory_modes(options.host_memory), 1);
         }
     }
 }

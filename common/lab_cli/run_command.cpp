@@ -168,6 +168,10 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     }
     if (!options.no_timing && timed) {
         const ProblemSize time_size = options.sizes.empty() ? spec.time_size.size : sizes.back();
+        if (overrides.empty() && spec.defines_for(time_size).summary() != spec.defines.summary()) {
+            // This size has defaults of its own ([[defines_by_size]]): time those (checked as a define set above).
+            timed = open_lab(session, root, spec, kernels, spec.defines_for(time_size));
+        }
         if (!print_timing(session, root, *timed, "your kernel", time_size, options.seed, options.repeat)) return 1;
         if (!options.versus.empty() &&
             !print_versus(lab, *timed, timed->program().defines, options.versus, time_size, options.seed,
