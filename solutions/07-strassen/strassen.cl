@@ -149,7 +149,6 @@ __kernel void winograd_split(__global const float* a, __global const float* b,
         const float a21 = node_a[(row + half_m) * width + col];
         const float a22 = node_a[(row + half_m) * width + col + half_k];
 
-        // slide: winograd-split-left
         // Four additions, each reusing the one before.
         const float s1 = a21 + a22;
         const float s2 = s1 - a11;
@@ -164,7 +163,6 @@ __kernel void winograd_split(__global const float* a, __global const float* b,
         out[4 * size] = s1;             // p5 = s1 t1
         out[5 * size] = s2;             // p6 = s2 t2
         out[6 * size] = s3;             // p7 = s3 t3
-        // end slide: winograd-split-left
     }
 
     if (row < half_k && col < half_n) {
@@ -209,7 +207,6 @@ __kernel void winograd_merge(__global const float* products, __global float* c,
     const float p6 = in[5 * size];
     const float p7 = in[6 * size];
 
-    // slide: winograd-merge
     // Seven additions: u2 is shared by three quadrants, u3 by two.
     const float u1 = p1 + p2;                                      // c11
     const float u2 = p1 + p6;
@@ -224,5 +221,4 @@ __kernel void winograd_merge(__global const float* products, __global float* c,
     node_c[row * width + col + half_n] = u5;
     node_c[(row + half_m) * width + col] = u6;
     node_c[(row + half_m) * width + col + half_n] = u7;
-    // end slide: winograd-merge
 }
