@@ -1,5 +1,7 @@
 #include "bench/bench_report.hpp"
 
+#include "bench/bench_svg.hpp"
+
 #include "util/atomic_file.hpp"
 #include "util/duration_text.hpp"
 #include "util/user_error.hpp"
@@ -147,42 +149,10 @@ BenchReport bench_report_from_json(const std::string& path) {
 }
 
 std::string draw_bench_plot(const BenchReport& report, const std::string& svg_path) {
-    namespace fs = std::filesystem;
-    if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
-        return "gnuplot is not installed (sudo apt-get install gnuplot-nox); the figures are in the table and --json";
-    }
-    // One data block per lab (and per library line), rate against problem size.
-    std::map<std::string, std::vector<const BenchFigure*>> series;
-    for (const auto& f : report.figures) {
-        if (!f.correct || f.unit != RateUnit::gigaflops_per_second || f.size.empty()) continue;
-        series[f.lab.empty() ? f.what : "lab " + f.lab].push_back(&f);
-    }
-    if (series.empty()) return "no GFLOP/s figures to plot (run matrix-multiplication labs)";
-    const fs::path data = fs::temp_directory_path() / fmt::format("lab-bench-{}.dat", ::getpid());
-    const fs::path script = fs::temp_directory_path() / fmt::format("lab-bench-{}.gp", ::getpid());
-    {
-        std::ofstream out(data);
-        for (const auto& [name, points] : series) {
-            out << "\"" << name << "\"\n";
-            for (const auto* f : points) out << std::atof(f->size.c_str()) << ' ' << f->rate << '\n';
-            out << "\n\n";
-        }
-    }
-    {
-        std::ofstream out(script);
-        out << "set terminal svg size 900,560 dynamic enhanced font 'sans,12' background '#ffffff'\n"
-            << "set output '" << svg_path << "'\n"
-            << "set title '" << report.device << " — GFLOP/s per lab (" << report.date << ")'\n"
-            << "set xlabel 'n (matrix size, first dimension)'\nset ylabel 'GFLOP/s'\n"
-            << "set logscale x 2\nset logscale y 10\nset grid\nset key outside right\n"
-            << "plot for [i=0:" << series.size() - 1 << "] '" << data.string()
-            << "' index i using 1:2 with linespoints lw 2 title columnheader(1)\n";
-    }
-    const int status = std::system(fmt::format("gnuplot '{}' 2>/dev/null", script.string()).c_str());
-    std::error_code ignored;
-    fs::remove(data, ignored);
-    fs::remove(script, ignored);
-    return status == 0 ? std::string() : "gnuplot failed to draw " + svg_path;
+    const auto svg = bench_svg(report);
+    if (!svg) return "no GFLOP/s figures to plot (run matrix-multiplication labs)";
+    write_file_atomically(svg_path, *svg);
+    return {};
 }
 
 }  // namespace course

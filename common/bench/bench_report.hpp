@@ -47,8 +47,8 @@ BenchReport bench_report_from_json(const std::string& path);
 // The same table in Markdown, with a heading line naming device, driver and date.
 std::string bench_markdown(const BenchReport& report);
 
-// Draws rate against size per lab with gnuplot into an SVG file. Returns an
-// empty string, or why no plot was drawn (e.g. gnuplot is not installed).
+// Draws rate against size per lab into an SVG file (bench_svg.hpp). Returns an
+// empty string, or why no plot was drawn (no GFLOP/s figure in the report).
 std::string draw_bench_plot(const BenchReport& report, const std::string& svg_path);
 
 // "2026-11-22T20:13:09Z"

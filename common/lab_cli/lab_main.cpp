@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--size", bench.sizes, "sizes instead of each lab's sweep (one number = square)");
     bench_cmd->add_option("-D,--define", bench.defines, "kernel define NAME=VALUE for every lab");
     bench_cmd->add_option("--json", bench.json, "write every figure, with device, driver and date, to FILE");
-    bench_cmd->add_option("--plot", bench.plot, "draw GFLOP/s per lab and size into FILE.svg (needs gnuplot)");
+    bench_cmd->add_option("--plot", bench.plot, "draw GFLOP/s per lab and size into FILE.svg");
     bench_cmd->add_option("--markdown", bench.markdown, "write the table as Markdown to FILE");
     bench_cmd->add_option("--from", bench.from, "print, plot or convert a saved --json run instead of measuring");
     bench_cmd->add_flag("--cublas", bench.cublas, "add cuBLAS SGEMM through PyTorch (NVIDIA GPUs)");
