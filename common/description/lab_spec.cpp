@@ -169,11 +169,6 @@ std::vector<DefineSet> define_sets_from(const toml::table& t, DeviceClass cls, c
     const bool one_default = same_defines(own, others);
     sets.push_back({one_default ? "defaults" : device_class_key(cls) + std::string(" defaults"), own});
     add_define_set(sets, {device_class_key(other) + std::string(" defaults"), others});
-    for (const DeviceClass c : {cls, other}) {
-        for (const auto& sized : sized_defines_from(t, c, file)) {
-            add_define_set(sets, {fmt::format("{} defaults up to {}", device_class_key(c), sized.up_to), sized.defines});
-        }
-    }
 
     const auto node = t["define_sets"];
     if (!node) return sets;

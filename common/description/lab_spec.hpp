@@ -46,7 +46,9 @@ struct DefineSet {
 // Defaults for small sizes: `[[gpu.defines_by_size]]` (or `[[cpu....]]`, or a general one) with
 // up_to = the largest of the size's dimensions it applies to and the defines on top of the class's
 // defaults. A 128 × 128 macro tile leaves most of a large GPU idle at n = 1024: lab 06 takes a
-// smaller one there. Each entry is also a define set the kernel is checked at.
+// smaller one there. Every timed launch's result is checked (timed_result.hpp), so a kernel wrong at
+// an entry's defines gets no rate; the entries are not define sets of the grader's (each set costs
+// an Oclgrind run per kernel, and `lab bench` alone times them).
 struct SizedDefines {
     std::size_t up_to = 0;
     Defines defines;  // complete: the class's defaults with the entry's values on top

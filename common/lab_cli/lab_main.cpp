@@ -8,6 +8,78 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+namespace course {
+namespace {
+
+CLI::App* add_run_subcommand(CLI::App& app, RunOptions& run) {
+    auto* cmd = app.add_subcommand("run", "check a lab's kernel at its sizes, then time it");
+    cmd->add_option("lab", run.lab, "lab number, e.g. 02")->required();
+    auto* solution =
+        cmd->add_flag("--solution", run.solution, "run the instructor's solution (solutions/) instead of labs/");
+    cmd->add_option("--submission", run.submission, "run kernels from a folder laid out like labs/")->excludes(solution);
+    cmd->add_option("--size", run.sizes, "size(s) to check, e.g. 37x50 or 64x100x33; the last one is timed");
+    cmd->add_option("-D,--define", run.defines, "kernel define NAME=VALUE, e.g. -D TILE_SIZE=32");
+    cmd->add_option("--seed", run.seed, "seed of the random inputs");
+    cmd->add_flag("--no-timing", run.no_timing, "check only");
+    cmd->add_flag("--reference-gemm", run.reference_gemm,
+                  "lab 07: multiply with the course's reference GEMM (kernels/reference/) instead of your "
+                  "lab-06 kernel, as labcheck grades strassen.cl (a student edition has none: your lab-06 "
+                  "kernel, with a note)");
+    cmd->add_option("--host-memory", run.host_memory,
+                    "also time the product end to end: copy, zero-copy or both (labs 03-08)");
+    cmd->add_option("--repeat", run.repeat, "time exactly N launches (more launches: a spread to trust)")
+        ->check(CLI::Range(4, 10000));
+    cmd->add_option("--versus", run.versus,
+                    "also time this configuration, interleaved, and say whether the difference is above the "
+                    "noise: NAME=VALUE defines (e.g. THREAD_WORK=4), or 'baseline' for the lab's speedup baseline")
+        ->expected(1, -1);
+    return cmd;
+}
+
+CLI::App* add_bench_subcommand(CLI::App& app, BenchOptions& bench) {
+    auto* cmd = app.add_subcommand("bench", "time labs over their size sweeps beside the device's limits");
+    cmd->add_option("labs", bench.labs, "lab numbers (default: all)");
+    auto* mine = cmd->add_flag("--mine", bench.mine, "time your kernels in labs/ (default: solutions/)");
+    cmd->add_option("--submission", bench.submission, "time kernels from a folder laid out like labs/")->excludes(mine);
+    cmd->add_option("--size", bench.sizes, "sizes instead of each lab's sweep (one number = square)");
+    cmd->add_option("-D,--define", bench.defines, "kernel define NAME=VALUE for every lab");
+    cmd->add_option("--json", bench.json, "write every figure, with device, driver and date, to FILE");
+    cmd->add_option("--plot", bench.plot, "draw GFLOP/s per lab and size into FILE.svg");
+    cmd->add_option("--markdown", bench.markdown, "write the table as Markdown to FILE");
+    cmd->add_option("--from", bench.from, "print, plot or convert a saved --json run instead of measuring");
+    cmd->add_flag("--cublas", bench.cublas, "add cuBLAS SGEMM through PyTorch (NVIDIA GPUs)");
+    cmd->add_option("--repeat", bench.repeat, "time exactly N launches of each kernel (a spread to trust)")
+        ->check(CLI::Range(4, 10000));
+    cmd->add_option("--host-memory", bench.host_memory,
+                    "also time each matrix product end to end: copy, zero-copy or both (labs 03-08)");
+    cmd->add_option("--host-blas-max", bench.host_blas_max, "largest dimension timed with OpenBLAS on the host");
+    return cmd;
+}
+
+CLI::App* add_tune_subcommand(CLI::App& app, TuneOptions& tune) {
+    auto* cmd = app.add_subcommand(
+        "tune", "time the lab's kernel with every combination of the define values its lab.toml lists under [tune]");
+    cmd->add_option("lab", tune.lab, "lab number, e.g. 05")->required();
+    auto* solution =
+        cmd->add_flag("--solution", tune.solution, "tune the instructor's solution (solutions/) instead of labs/");
+    cmd->add_option("--submission", tune.submission, "tune kernels from a folder laid out like labs/")
+        ->excludes(solution);
+    cmd->add_option("--size", tune.size, "time at this size instead of the lab's time size, e.g. 1024");
+    cmd->add_option("-D,--define", tune.defines, "fix a define instead of sweeping it, e.g. -D TILE_K=16");
+    cmd->add_option("--values", tune.values,
+                    "sweep these values of a define instead of lab.toml's, e.g. --values THREAD_WORK=2,4,8");
+    cmd->add_option("--top", tune.top, "show the N fastest (0: all)")->capture_default_str();
+    cmd->add_option("--repeat", tune.repeat, "launches of each kernel in the final, interleaved round")
+        ->check(CLI::Range(4, 10000));
+    cmd->add_option("--recheck", tune.recheck, "time the N fastest again, interleaved, before ranking")
+        ->capture_default_str();
+    cmd->add_option("--seed", tune.seed, "seed of the random inputs of the checks");
+    return cmd;
+}
+
+}  // namespace
+}  // namespace course
+
 int main(int argc, char** argv) {
     using namespace course;
     CLI::App app{"lab: run, check and time the OpenCL labs of the course"};
@@ -17,72 +89,15 @@ int main(int argc, char** argv) {
                    "device index or part of its platform/device name (default: a GPU if present, else PoCL; "
                    "or set LAB_DEVICE)");
     app.add_option("--root", common.root, "the course repository (default: LAB_ROOT, else the source tree)");
-
     auto* devices = app.add_subcommand("devices", "list the OpenCL devices and which one is used");
-
     RunOptions run;
-    auto* run_cmd = app.add_subcommand("run", "check a lab's kernel at its sizes, then time it");
-    run_cmd->add_option("lab", run.lab, "lab number, e.g. 02")->required();
-    run_cmd->add_flag("--solution", run.solution, "run the instructor's solution (solutions/) instead of labs/");
-    run_cmd->add_option("--submission", run.submission, "run kernels from a folder laid out like labs/");
-    run_cmd->add_option("--size", run.sizes, "size(s) to check, e.g. 37x50 or 64x100x33; the last one is timed");
-    run_cmd->add_option("-D,--define", run.defines, "kernel define NAME=VALUE, e.g. -D TILE_SIZE=32");
-    run_cmd->add_option("--seed", run.seed, "seed of the random inputs");
-    run_cmd->add_flag("--no-timing", run.no_timing, "check only");
-    run_cmd->add_flag("--reference-gemm", run.reference_gemm,
-                      "lab 07: multiply with the course's reference GEMM (kernels/reference/) instead of your "
-                      "lab-06 kernel, as labcheck grades strassen.cl (a student edition has none: your lab-06 "
-                      "kernel, with a note)");
-    run_cmd->add_option("--host-memory", run.host_memory,
-                        "also time the product end to end: copy, zero-copy or both (labs 03-08)");
-    run_cmd->add_option("--repeat", run.repeat, "time exactly N launches (more launches: a spread to trust)")
-        ->check(CLI::Range(4, 10000));
-    run_cmd->add_option("--versus", run.versus,
-                        "also time this configuration, interleaved, and say whether the difference is above the "
-                        "noise: NAME=VALUE defines (e.g. THREAD_WORK=4), or 'baseline' for the lab's speedup baseline")
-        ->expected(1, -1);
-    run_cmd->get_option("--solution")->excludes(run_cmd->get_option("--submission"));
-
+    auto* run_cmd = add_run_subcommand(app, run);
     BenchOptions bench;
-    auto* bench_cmd = app.add_subcommand("bench", "time labs over their size sweeps beside the device's limits");
-    bench_cmd->add_option("labs", bench.labs, "lab numbers (default: all)");
-    auto* mine = bench_cmd->add_flag("--mine", bench.mine, "time your kernels in labs/ (default: solutions/)");
-    bench_cmd->add_option("--submission", bench.submission, "time kernels from a folder laid out like labs/")
-        ->excludes(mine);
-    bench_cmd->add_option("--size", bench.sizes, "sizes instead of each lab's sweep (one number = square)");
-    bench_cmd->add_option("-D,--define", bench.defines, "kernel define NAME=VALUE for every lab");
-    bench_cmd->add_option("--json", bench.json, "write every figure, with device, driver and date, to FILE");
-    bench_cmd->add_option("--plot", bench.plot, "draw GFLOP/s per lab and size into FILE.svg");
-    bench_cmd->add_option("--markdown", bench.markdown, "write the table as Markdown to FILE");
-    bench_cmd->add_option("--from", bench.from, "print, plot or convert a saved --json run instead of measuring");
-    bench_cmd->add_flag("--cublas", bench.cublas, "add cuBLAS SGEMM through PyTorch (NVIDIA GPUs)");
-    bench_cmd->add_option("--repeat", bench.repeat, "time exactly N launches of each kernel (a spread to trust)")
-        ->check(CLI::Range(4, 10000));
-    bench_cmd->add_option("--host-memory", bench.host_memory,
-                          "also time each matrix product end to end: copy, zero-copy or both (labs 03-08)");
-    bench_cmd->add_option("--host-blas-max", bench.host_blas_max, "largest dimension timed with OpenBLAS on the host");
-
+    auto* bench_cmd = add_bench_subcommand(app, bench);
     TuneOptions tune;
-    auto* tune_cmd = app.add_subcommand(
-        "tune", "time the lab's kernel with every combination of the define values its lab.toml lists under [tune]");
-    tune_cmd->add_option("lab", tune.lab, "lab number, e.g. 05")->required();
-    tune_cmd->add_flag("--solution", tune.solution, "tune the instructor's solution (solutions/) instead of labs/");
-    tune_cmd->add_option("--submission", tune.submission, "tune kernels from a folder laid out like labs/");
-    tune_cmd->add_option("--size", tune.size, "time at this size instead of the lab's time size, e.g. 1024");
-    tune_cmd->add_option("-D,--define", tune.defines, "fix a define instead of sweeping it, e.g. -D TILE_K=16");
-    tune_cmd->add_option("--values", tune.values,
-                         "sweep these values of a define instead of lab.toml's, e.g. --values THREAD_WORK=2,4,8");
-    tune_cmd->add_option("--top", tune.top, "show the N fastest (0: all)")->capture_default_str();
-    tune_cmd->add_option("--repeat", tune.repeat, "launches of each kernel in the final, interleaved round")
-        ->check(CLI::Range(4, 10000));
-    tune_cmd->add_option("--recheck", tune.recheck, "time the N fastest again, interleaved, before ranking")
-        ->capture_default_str();
-    tune_cmd->add_option("--seed", tune.seed, "seed of the random inputs of the checks");
-    tune_cmd->get_option("--solution")->excludes(tune_cmd->get_option("--submission"));
-
+    auto* tune_cmd = add_tune_subcommand(app, tune);
     HintOptions hint;
     auto* hint_cmd = add_hint_subcommand(app, hint);
-
     fit_help_to_edition(app, {"--solution", "--mine"});  // no solutions/ in the student edition
 
     CLI11_PARSE(app, argc, argv);

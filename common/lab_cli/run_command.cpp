@@ -109,49 +109,84 @@ void print_wrong_summary(const ClSession& session, int wrong, std::size_t checke
     }
 }
 
+
+// What checking every define set found; `timed` is the first set's kernel, the one timed.
+struct SetChecks {
+    std::unique_ptr<LabProblem> timed;
+    int wrong = 0;
+    std::size_t checked = 0;
+    std::vector<std::string> skipped;  // sets the device cannot run
+    bool first_failed_to_build = false;
+};
+
+// Builds the kernel at one define set and checks every size there.
+void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<ProblemSize>& sizes,
+               const std::vector<DefineSet>& sets, std::size_t i, SetChecks& checks) {
+    const DefineSet& set = sets[i];
+    if (sets.size() > 1) fmt::print("\ndefine set '{}' ({} of {})\n", set.name, i + 1, sets.size());
+    std::unique_ptr<LabProblem> problem;
+    try {
+        problem = open_lab(lab.session, lab.root, lab.spec, lab.kernels, set.defines,
+                           options.reference_gemm ? GemmChoice::reference : GemmChoice::lab_kernels);
+    } catch (const KernelBuildError& error) {
+        fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'", error.what());
+        checks.first_failed_to_build = i == 0;
+        checks.wrong += static_cast<int>(sizes.size());
+        checks.checked += sizes.size();
+        return;
+    }
+    const BuiltProgram& built = problem->program();
+    fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
+    if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) fmt::print("  note    {}\n", note);
+    if (i == 0 && !built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
+    if (const std::string limit = device_limit_problem(lab.session, lab.spec, *problem); !limit.empty()) {
+        fmt::print("  skipped on this device: {}\n", limit);
+        checks.skipped.push_back(set.name);
+        return;
+    }
+    checks.wrong += check_sizes(*problem, sizes, lab.spec.size_form(), options.seed);
+    checks.checked += sizes.size();
+    if (i == 0) checks.timed = std::move(problem);
+}
+
+// The timing at the lab's time size (or the last --size), its end-to-end and side-by-side tables.
+int time_checked_kernel(OpenedLab& lab, const RunOptions& options, const Defines& overrides,
+                        const std::vector<ProblemSize>& sizes, std::unique_ptr<LabProblem> timed) {
+    const LabSpec& spec = lab.spec;
+    const ProblemSize time_size = options.sizes.empty() ? spec.time_size.size : sizes.back();
+    if (overrides.empty() && spec.defines_for(time_size).summary() != spec.defines.summary()) {
+        // This size has defaults of its own ([[defines_by_size]]): time those (every timed result is checked).
+        timed = open_lab(lab.session, lab.root, spec, lab.kernels, spec.defines_for(time_size));
+    }
+    if (!print_timing(lab.session, lab.root, *timed, "your kernel", time_size, options.seed, options.repeat)) return 1;
+    if (!options.versus.empty() && !print_versus(lab, *timed, timed->program().defines, options.versus, time_size,
+                                                 options.seed, options.repeat)) {
+        return 1;
+    }
+    if (!options.host_memory.empty()) {
+        EndToEndTable end_to_end;
+        end_to_end.measure("your kernel", *timed, time_size, host_memory_modes(options.host_memory), options.seed);
+        end_to_end.print();
+        if (!end_to_end.all_right()) return 1;
+    }
+    fmt::print("{}", timed->extra_report(time_size));
+    return 0;
+}
+
 }  // namespace
 
 int run_command(const CommonOptions& common, const RunOptions& options) {
     OpenedLab lab = open_lab_for_command(common, options.lab, kernel_set_name(options.solution, options.submission));
     const Defines overrides = parse_defines(options.defines);
-    auto& [root, session, kernels, spec] = lab;
-    const SizeForm form = spec.size_form();
-    const std::vector<ProblemSize> sizes = sizes_or(options.sizes, spec.check_sizes, form);
+    const LabSpec& spec = lab.spec;
+    const std::vector<ProblemSize> sizes = sizes_or(options.sizes, spec.check_sizes, spec.size_form());
 
     print_lab_header(lab);
     const auto sets = sets_to_check(spec, overrides);
-    std::unique_ptr<LabProblem> timed;  // the first set's kernel: the one timed
-    int wrong = 0;
-    std::size_t checked = 0;
-    std::vector<std::string> skipped;
+    SetChecks checks;
     for (std::size_t i = 0; i < sets.size(); ++i) {
-        const DefineSet& set = sets[i];
-        if (sets.size() > 1) fmt::print("\ndefine set '{}' ({} of {})\n", set.name, i + 1, sets.size());
-        std::unique_ptr<LabProblem> problem;
-        try {
-            problem = open_lab(session, root, spec, kernels, set.defines,
-                               options.reference_gemm ? GemmChoice::reference : GemmChoice::lab_kernels);
-        } catch (const KernelBuildError& error) {
-            fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'", error.what());
-            if (i == 0) return 1;
-            wrong += static_cast<int>(sizes.size());
-            checked += sizes.size();
-            continue;
-        }
-        const BuiltProgram& built = problem->program();
-        fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
-        if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) {
-            fmt::print("  note    {}\n", note);
-        }
-        if (i == 0 && !built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
-        if (const std::string limit = device_limit_problem(session, spec, *problem); !limit.empty()) {
-            fmt::print("  skipped on this device: {}\n", limit);
-            skipped.push_back(set.name);
-            continue;
-        }
-        wrong += check_sizes(*problem, sizes, form, options.seed);
-        checked += sizes.size();
-        if (i == 0) timed = std::move(problem);
+        check_set(lab, options, sizes, sets, i, checks);
+        if (checks.first_failed_to_build) return 1;
     }
     if (!overrides.empty() && spec.define_sets.size() > 1) {
         fmt::print(
@@ -159,34 +194,15 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
             "as the grader does.\n",
             spec.number, spec.define_sets.size());
     }
-    if (!skipped.empty()) {
-        fmt::print("\n{} define set(s) could not run on this device and were not checked.\n", skipped.size());
+    if (!checks.skipped.empty()) {
+        fmt::print("\n{} define set(s) could not run on this device and were not checked.\n", checks.skipped.size());
     }
-    if (wrong > 0) {
-        print_wrong_summary(session, wrong, checked, sizes.size(), sets.size());
+    if (checks.wrong > 0) {
+        print_wrong_summary(lab.session, checks.wrong, checks.checked, sizes.size(), sets.size());
         return 1;
     }
-    if (!options.no_timing && timed) {
-        const ProblemSize time_size = options.sizes.empty() ? spec.time_size.size : sizes.back();
-        if (overrides.empty() && spec.defines_for(time_size).summary() != spec.defines.summary()) {
-            // This size has defaults of its own ([[defines_by_size]]): time those (checked as a define set above).
-            timed = open_lab(session, root, spec, kernels, spec.defines_for(time_size));
-        }
-        if (!print_timing(session, root, *timed, "your kernel", time_size, options.seed, options.repeat)) return 1;
-        if (!options.versus.empty() &&
-            !print_versus(lab, *timed, timed->program().defines, options.versus, time_size, options.seed,
-                          options.repeat)) {
-            return 1;
-        }
-        if (!options.host_memory.empty()) {
-            EndToEndTable end_to_end;
-            end_to_end.measure("your kernel", *timed, time_size, host_memory_modes(options.host_memory), options.seed);
-            end_to_end.print();
-            if (!end_to_end.all_right()) return 1;
-        }
-        fmt::print("{}", timed->extra_report(time_size));
-    }
-    return 0;
+    if (options.no_timing || !checks.timed) return 0;
+    return time_checked_kernel(lab, options, overrides, sizes, std::move(checks.timed));
 }
 
 }  // namespace course

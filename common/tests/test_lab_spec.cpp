@@ -212,7 +212,7 @@ levels = 2
     CHECK_FALSE(cpu.setting<std::int64_t>("strassen", "missing"));
 }
 
-TEST_CASE("defines by size: lab 06 takes a smaller macro tile up to n = 1024 on a GPU, and checks it everywhere") {
+TEST_CASE("defines by size: lab 06 takes a smaller macro tile up to n = 1024 on a GPU") {
     const fs::path root = fs::current_path();
     const auto gpu = course::load_lab(root, "06", DeviceClass::gpu);
     REQUIRE(gpu.defines_by_size.size() == 1);
@@ -222,7 +222,4 @@ TEST_CASE("defines by size: lab 06 takes a smaller macro tile up to n = 1024 on 
     const auto cpu = course::load_lab(root, "06", DeviceClass::cpu);
     CHECK(cpu.defines_by_size.empty());
     CHECK(cpu.defines_for({64, 64, 64}).summary() == cpu.defines.summary());
-    bool checked = false;  // a configuration the course times is a configuration the grader checks
-    for (const auto& set : cpu.define_sets) checked = checked || set.name == "gpu defaults up to 1024";
-    CHECK(checked);
 }
