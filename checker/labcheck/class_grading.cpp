@@ -1,5 +1,7 @@
 #include "class_grading.hpp"
 
+#include "util/text_escape.hpp"
+
 #include "gradescope_json.hpp"
 #include "leaderboard.hpp"
 
@@ -40,19 +42,6 @@ std::vector<fs::path> student_folders(const fs::path& class_dir) {
     return folders;
 }
 
-std::string csv_field(const std::string& text) {
-    // A cell that starts like a formula (=1+1, +, -, @, a tab or a carriage return) would be run
-    // by a spreadsheet: a leading apostrophe makes it text.
-    const bool formula_like = !text.empty() && std::string("=+-@\t\r").find(text.front()) != std::string::npos;
-    const std::string cell = formula_like ? "'" + text : text;
-    if (!formula_like && cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
-    std::string quoted = "\"";
-    for (const char c : cell) {
-        if (c == '"') quoted += '"';
-        quoted += c;
-    }
-    return quoted + "\"";
-}
 
 std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra) {
     std::vector<std::string> columns;

@@ -7,6 +7,8 @@
 
 #include "submission_grading.hpp"
 
+#include "util/text_escape.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -45,7 +47,7 @@ std::string gradebook_csv(const ClassReport& report, const std::vector<Gradebook
 //  "missing": ["bob", ...]}
 nlohmann::json gradebook_json(const ClassReport& report);
 
-// A field quoted for CSV when it needs to be.
-std::string csv_field(const std::string& text);
+// A field quoted for CSV when it needs to be (util/text_escape.hpp).
+using course::csv_field;
 
 }  // namespace labcheck

@@ -1,5 +1,7 @@
 #include "similarity_report.hpp"
 
+#include "util/text_escape.hpp"
+
 #include <fmt/format.h>
 
 #include <sstream>
@@ -8,29 +10,10 @@ namespace similarity {
 
 namespace {
 
-std::string csv_field(const std::string& text) {
-    // A field an instructor's spreadsheet would take for a formula gets a leading quote mark.
-    const bool formula = !text.empty() && std::string("=+-@").find(text.front()) != std::string::npos;
-    if (text.find_first_of(",\"\n\r") == std::string::npos && !formula) return text;
-    std::string quoted = "\"" + std::string(formula ? "'" : "");
-    for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
-}
+using course::csv_field;
+using course::html_escaped;
 
-std::string html_escaped(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+
 
 std::size_t lines_covered(const std::vector<MatchedRegion>& regions, bool side_a) {
     std::size_t lines = 0;

@@ -1,5 +1,7 @@
 #include "bench/bench_svg.hpp"
 
+#include "util/text_escape.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,17 +23,6 @@ constexpr double kLeft = 80, kTop = 50, kWidth = 620, kHeight = 420, kLegendX = 
 constexpr const char* kColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
                                     "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#aa3377"};
 
-std::string escaped(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else if (c == '&') out += "&amp;";
-        else if (c == '"') out += "&quot;";
-        else out += c;
-    }
-    return out;
-}
 
 // One series per lab ("lab 06") and per library line, in GFLOP/s against the first dimension.
 std::map<std::string, std::vector<Point>> series_of(const BenchReport& report) {
@@ -106,7 +97,7 @@ std::optional<std::string> bench_svg(const BenchReport& report) {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"540\" font-family=\"sans-serif\" "
         "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
         "<text x=\"{}\" y=\"24\" font-size=\"14\">{} — GFLOP/s per lab ({})</text>\n",
-        kLeft, escaped(report.device), escaped(report.date));
+        kLeft, html_escaped(report.device), html_escaped(report.date));
     svg += grid(x, y);
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">n (matrix size, first dimension)</text>\n",
                        kLeft + kWidth / 2, kTop + kHeight + 40);
@@ -118,7 +109,7 @@ std::optional<std::string> bench_svg(const BenchReport& report) {
         svg += line(points, x, y, colour);
         svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"3\" fill=\"{}\"/>"
                            "<text x=\"{}\" y=\"{}\">{}</text>\n",
-                           kLegendX, kTop + 20.0 * i + 4, colour, kLegendX + 20, kTop + 20.0 * i + 9, escaped(name));
+                           kLegendX, kTop + 20.0 * i + 4, colour, kLegendX + 20, kTop + 20.0 * i + 9, html_escaped(name));
         ++i;
     }
     return svg + "</svg>\n";
