@@ -7,38 +7,80 @@
 #include "harness/timing.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace course {
+
+namespace {
+
+constexpr std::size_t kGroupBytes = 4096;  // one work-group of copy.cl: 256 work-items, a float4 each
+
+// The two copies of `bytes` from `source` to `target`: clEnqueueCopyBuffer, and
+// kernels/benchmarks/copy.cl when `bytes` is whole work-groups of it (else that launch is empty).
+struct CopyLaunches {
+    Launch with_copy_buffer;
+    Launch with_kernel;
+};
+
+CopyLaunches copy_launches(ClSession& session, const std::filesystem::path& root, const cl::Buffer& source,
+                           const cl::Buffer& target, std::size_t bytes) {
+    CopyLaunches launches;
+    launches.with_copy_buffer = [&session, source, target, bytes] {
+        cl::Event event;
+        session.queue.enqueueCopyBuffer(source, target, 0, 0, bytes, nullptr, &event);
+        return LaunchEvents{event, event};
+    };
+    if (bytes == 0 || bytes % kGroupBytes != 0) return launches;
+    const auto kernel_source = read_kernel_source(root / "kernels/benchmarks/copy.cl", "kernels/benchmarks/copy.cl");
+    const BuiltProgram built = build_program(session.context, session.device.device, kernel_source, {}, {});
+    cl::Kernel copy(built.program, "copy_float4");
+    copy.setArg(0, source);
+    copy.setArg(1, target);
+    launches.with_kernel = [&session, copy, bytes] {
+        const cl::Event event = enqueue_kernel(session.queue, copy, cl::NDRange(bytes / 16), cl::NDRange(256),
+                                               "kernels/benchmarks/copy.cl");
+        return LaunchEvents{event, event};
+    };
+    return launches;
+}
+
+}  // namespace
 
 double CopyBandwidth::best_gbs() const {
     return std::max(copy_buffer_gbs(), copy_kernel_gbs());
 }
 
 CopyBandwidth measure_copy_bandwidth(ClSession& session, const std::filesystem::path& root, std::size_t payload_bytes) {
-    constexpr std::size_t kChunk = 4096;  // bytes: whole float4 work-groups of 256
-    const std::size_t bytes = std::max(kChunk, payload_bytes / kChunk * kChunk);
+    const std::size_t bytes = std::max(kGroupBytes, payload_bytes / kGroupBytes * kGroupBytes);
     cl::Buffer source(session.context, CL_MEM_READ_WRITE, bytes);
     cl::Buffer target(session.context, CL_MEM_READ_WRITE, bytes);
     session.queue.enqueueFillBuffer(source, 1.0f, 0, bytes);
-
-    const auto kernel_source = read_kernel_source(root / "kernels/benchmarks/copy.cl", "kernels/benchmarks/copy.cl");
-    const BuiltProgram built = build_program(session.context, session.device.device, kernel_source, {}, {});
-    cl::Kernel copy(built.program, "copy_float4");
-    copy.setArg(0, source);
-    copy.setArg(1, target);
-
-    const Launch with_copy_buffer = [&] {
-        cl::Event event;
-        session.queue.enqueueCopyBuffer(source, target, 0, 0, bytes, nullptr, &event);
-        return LaunchEvents{event, event};
-    };
-    const Launch with_kernel = [&] {
-        const cl::Event event = enqueue_kernel(session.queue, copy, cl::NDRange(bytes / 16), cl::NDRange(256),
-                                               "kernels/benchmarks/copy.cl");
-        return LaunchEvents{event, event};
-    };
-    const auto timings = time_interleaved(session.queue, {with_copy_buffer, with_kernel});
+    const CopyLaunches copies = copy_launches(session, root, source, target, bytes);
+    const auto timings = time_interleaved(session.queue, {copies.with_copy_buffer, copies.with_kernel});
     return {2.0 * static_cast<double>(bytes), timings[0].median_seconds, timings[1].median_seconds};
+}
+
+KernelBesideCopy time_beside_copy(ClSession& session, const std::filesystem::path& root, const TimedLaunch& kernel,
+                                  const TimingPlan& plan) {
+    if (!kernel.same_bytes) throw std::logic_error("time_beside_copy: the launch names no buffers to copy between");
+    const CopiedBytes& same = *kernel.same_bytes;
+    const CopyLaunches copies = copy_launches(session, root, same.source, same.target, same.bytes);
+    std::vector<TimedLaunch> launches;
+    for (const Launch& copy : {copies.with_copy_buffer, copies.with_kernel}) {
+        if (!copy) continue;
+        TimedLaunch timed(copy);
+        timed.prepare = kernel.prepare;  // the same fresh output and restored input as the kernel gets
+        launches.push_back(timed);
+    }
+    // The kernel last in every round: its result is what its buffers hold when the timing ends.
+    launches.push_back(kernel);
+    const std::vector<Timing> timings = time_interleaved(session.queue, launches, plan);
+    KernelBesideCopy result;
+    result.kernel = timings.back();
+    result.copy.bytes = 2.0 * static_cast<double>(same.bytes);
+    result.copy.copy_buffer_seconds = timings[0].median_seconds;
+    if (copies.with_kernel) result.copy.copy_kernel_seconds = timings[1].median_seconds;
+    return result;
 }
 
 }  // namespace course

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,15 @@ enum class ResultCheck {
     whole,   // every element (never-written markers, checksums) and the sample (after some of them)
 };
 
+// The buffers a bandwidth-bound launch reads and writes: a copy of the same bytes between
+// them, after the same preparation, is what the launch is measured against
+// (bench/copy_bandwidth.hpp, time_beside_copy).
+struct CopiedBytes {
+    cl::Buffer source;
+    cl::Buffer target;
+    std::size_t bytes = 0;  // read from source, and as many written to target
+};
+
 // A launch to time together with what surrounds it.
 struct TimedLaunch {
     TimedLaunch() = default;
@@ -42,6 +52,8 @@ struct TimedLaunch {
     Launch launch;
     // After a timed launch has completed: why its result is wrong, or empty when it is right.
     std::function<std::string(ResultCheck)> check;
+    // Bandwidth-bound launches only: the buffers a copy of the same bytes uses.
+    std::optional<CopiedBytes> same_bytes;
 };
 
 struct TimingPlan {

@@ -20,6 +20,7 @@
 #include <map>
 
 #include <algorithm>
+#include <optional>
 #include <filesystem>
 
 #include <unistd.h>
@@ -110,7 +111,7 @@ struct BenchRun {
     std::size_t total_steps = 2;
     std::size_t step = 0;
     int repeat = 0;  // --repeat
-    std::vector<std::pair<double, CopyBandwidth>> copies_by_bytes;  // copy lines for the transpose sizes
+    std::vector<BenchFigure> same_bytes_copies;  // the copy beside each bandwidth-bound figure
     std::vector<ProblemSize> matmul_sizes;  // for the library lines, once per size, in the order first seen
     EndToEndTable end_to_end;               // --host-memory: each product end to end, beside its kernel time
 
@@ -148,7 +149,7 @@ void add_copy_lines(BenchReport& report, const CopyBandwidth& copy, const std::s
 }
 
 // The device's limits, measured first: the FMA peak once, the copy bandwidth at 256 MiB here
-// (and again at the byte count of every transpose size: copy_of).
+// (a transpose's share is of a copy of its own bytes, timed beside it: time_bandwidth_bound).
 void measure_limits(BenchRun& run) {
     run.tick("copy bandwidth");
     const CopyBandwidth copy = measure_copy_bandwidth(run.session, run.root, 256u << 20);
@@ -161,14 +162,13 @@ void measure_limits(BenchRun& run) {
                                              peak.gflops(), RateUnit::gigaflops_per_second));
 }
 
-// A small copy runs below the device's best, so each transpose is compared with a copy of exactly its own bytes.
-const CopyBandwidth& copy_of(BenchRun& run, double bytes) {
-    for (const auto& [b, c] : run.copies_by_bytes) {
-        if (b == bytes) return c;
-    }
-    run.copies_by_bytes.emplace_back(bytes,
-                                     measure_copy_bandwidth(run.session, run.root, static_cast<std::size_t>(bytes)));
-    return run.copies_by_bytes.back().second;
+// The faster of the two copies timed beside a lab's kernel, between the kernel's own buffers.
+BenchFigure same_bytes_copy_line(const LabSpec& spec, const std::string& size, const CopyBandwidth& copy) {
+    const bool buffer_faster = copy.copy_buffer_gbs() >= copy.copy_kernel_gbs();
+    const std::string what = fmt::format("{}, lab {}'s buffers", buffer_faster ? "clEnqueueCopyBuffer" : "copy kernel",
+                                         spec.number);
+    return device_line(what, size, buffer_faster ? copy.copy_buffer_seconds : copy.copy_kernel_seconds,
+                       copy.best_gbs(), RateUnit::gigabytes_per_second);
 }
 
 // One lab at one size: checked first, then timed with every result checked.
@@ -191,7 +191,16 @@ BenchFigure bench_size(BenchRun& run, const LabSpec& spec, LabProblem& problem, 
     }
     TimingPlan plan = repeated_plan(run.repeat);
     plan.stop_when_wrong = true;
-    const Timing timing = time_launch(run.session.queue, problem.timed_launch(size, 1), plan);
+    const TimedLaunch launch = problem.timed_launch(size, 1);
+    std::optional<CopyBandwidth> copy;  // bandwidth-bound: the copy of the same bytes, timed beside the kernel
+    Timing timing;
+    if (bandwidth && launch.same_bytes) {
+        const KernelBesideCopy both = time_beside_copy(run.session, run.root, launch, plan);
+        timing = both.kernel;
+        copy = both.copy;
+    } else {
+        timing = time_launch(run.session.queue, launch, plan);
+    }
     if (!timing.right()) {  // no rate for work not done
         figure.correct = false;
         figure.note = "wrong at the timed size (" + ordinal(timing.wrong_launch) + " timed launch): run `lab run " +
@@ -201,9 +210,13 @@ BenchFigure bench_size(BenchRun& run, const LabSpec& spec, LabProblem& problem, 
     figure.seconds = timing.median_seconds;
     figure.spread = spread_text(timing);
     figure.rate = problem.work(size) / timing.median_seconds * 1e-9;
-    figure.percent_of_limit =
-        100.0 * figure.rate / (bandwidth ? copy_of(run, problem.work(size) / 2).best_gbs() : run.report.fma_gflops);
-    if (bandwidth) figure.limit = "copy of the same bytes";
+    if (copy) {
+        figure.percent_of_limit = 100.0 * figure.rate / copy->best_gbs();
+        figure.limit = "copy of the same bytes";
+        run.same_bytes_copies.push_back(same_bytes_copy_line(spec, figure.size, *copy));
+    } else {
+        figure.percent_of_limit = 100.0 * figure.rate / (bandwidth ? run.report.copy_gbs : run.report.fma_gflops);
+    }
     const auto same_size = [&](const ProblemSize& s) { return s.m == size.m && s.k == size.k && s.n == size.n; };
     if (!bandwidth && std::none_of(run.matmul_sizes.begin(), run.matmul_sizes.end(), same_size)) {
         run.matmul_sizes.push_back(size);
@@ -293,9 +306,7 @@ int bench_command(const CommonOptions& common, const BenchOptions& options) {
     start_bench(run, common, options);
     measure_limits(run);
     for (const auto& spec : run.specs) bench_lab(run, spec, options);
-    for (const auto& [bytes, copy] : run.copies_by_bytes) {
-        add_copy_lines(run.report, copy, fmt::format("{:.0f} MiB", bytes / (1u << 20)));
-    }
+    for (const auto& line : run.same_bytes_copies) run.report.figures.push_back(line);
     bench_libraries(run, options);
     run.progress.show("");
     const int published = publish(run.report, options);

@@ -29,7 +29,16 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
     TimingPlan plan = repeated_plan(repeat);
     plan.check_seed = seed;
     plan.stop_when_wrong = true;
-    const Timing timing = time_launch(session.queue, problem.timed_launch(size, seed), plan);
+    const RateUnit unit = problem.rate_unit();
+    const TimedLaunch launch = problem.timed_launch(size, seed);
+    const bool beside_copy = unit == RateUnit::gigabytes_per_second && launch.same_bytes.has_value();
+    KernelBesideCopy both;  // bandwidth-bound: timed interleaved with a copy of the same bytes, same buffers
+    if (beside_copy) {
+        both = time_beside_copy(session, root, launch, plan);
+    } else {
+        both.kernel = time_launch(session.queue, launch, plan);
+    }
+    const Timing& timing = both.kernel;
     const std::string shown = size_text(size, problem.size_form());
     if (!timing.right()) {
         fmt::print("\ntiming at {}: wrong at the timed size\n", shown);
@@ -42,16 +51,18 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
         return false;
     }
     const double work = problem.work(size);
-    const RateUnit unit = problem.rate_unit();
     RateTable table(unit);
     fmt::print("\ntiming at {}: median of {} launches after {} warm-ups (spread: half the middle half of them), "
-               "every result checked\n",
-               shown, timing.repetitions, plan.warmups);
-    if (unit == RateUnit::gigabytes_per_second) {
-        const CopyBandwidth copy = measure_copy_bandwidth(session, root, static_cast<std::size_t>(work / 2));
+               "every result checked{}\n",
+               shown, timing.repetitions, plan.warmups,
+               beside_copy ? "; the copies ran interleaved with it, launch by launch, between the same buffers" : "");
+    if (beside_copy) {
+        const CopyBandwidth& copy = both.copy;
         table.add(kernel_name, timing, work, copy.best_gbs(), "of copy bandwidth");
-        table.add("copy kernel (kernels/benchmarks/copy.cl)", copy.copy_kernel_seconds, copy.bytes);
-        table.add("clEnqueueCopyBuffer", copy.copy_buffer_seconds, copy.bytes);
+        if (copy.copy_kernel_seconds > 0) {
+            table.add("copy kernel, same buffers (kernels/benchmarks/copy.cl)", copy.copy_kernel_seconds, copy.bytes);
+        }
+        table.add("clEnqueueCopyBuffer, same buffers", copy.copy_buffer_seconds, copy.bytes);
     } else {
         table.add(kernel_name, timing, work);
         std::string why_not;

@@ -7,6 +7,7 @@
 #include "problems/lab_session.hpp"
 #include "problems/timed_result.hpp"
 #include "harness/timing.hpp"
+#include "bench/copy_bandwidth.hpp"
 
 #include <doctest/doctest.h>
 
@@ -127,6 +128,37 @@ TEST_CASE("the whole result of the last timed launch is compared, not only the s
     const Timing timing = lab.time(kOneWrongElement, {300, 200, 1});
     REQUIRE_FALSE(timing.right());
     CHECK(timing.wrong.find("at[198][3]") != std::string::npos);
+}
+
+// `lab bench` and `lab run` time a transpose interleaved with a copy of the same bytes between
+// its own buffers (bench/copy_bandwidth.hpp): the copies write the kernel's output buffer too.
+TEST_CASE("timed beside a copy of the same bytes: the kernel is still checked, the copy used its buffers") {
+    Lab01 lab;
+    const auto root = std::filesystem::current_path();
+    const auto beside_copy = [&](const char* kernel, ProblemSize size) {
+        auto problem = transpose_with(lab.session, lab.spec, kernel);
+        return time_beside_copy(lab.session, root, problem->timed_launch(size, 99), kShortPlan);
+    };
+    const KernelBesideCopy ragged = beside_copy(kHonest, {300, 200, 1});
+    CHECK(ragged.kernel.right());
+    CHECK(ragged.kernel.repetitions == 3);
+    CHECK(ragged.copy.bytes == doctest::Approx(2.0 * 300 * 200 * 4));
+    CHECK(ragged.copy.copy_buffer_seconds > 0);
+    CHECK(ragged.copy.copy_kernel_seconds == 0);  // 240000 bytes are not whole work-groups of copy.cl
+    CHECK(ragged.copy.best_gbs() == doctest::Approx(ragged.copy.copy_buffer_gbs()));
+    CHECK(beside_copy(kHonest, {256, 256, 1}).copy.copy_kernel_seconds > 0);
+
+    // After each copy the kernel's own preparation runs again: it never finds the copied values.
+    CHECK(beside_copy(kReplayWithTell, {300, 200, 1}).kernel.right());
+    // The kernel is last in every round, so its whole result is what is compared at the end.
+    const Timing one_wrong = beside_copy(kOneWrongElement, {300, 200, 1}).kernel;
+    REQUIRE_FALSE(one_wrong.right());
+    CHECK(one_wrong.wrong.find("at[198][3]") != std::string::npos);
+
+    auto problem = transpose_with(lab.session, lab.spec, kHonest);
+    TimedLaunch without_buffers = problem->timed_launch({300, 200, 1}, 99);
+    without_buffers.same_bytes.reset();
+    CHECK_THROWS_AS(time_beside_copy(lab.session, root, without_buffers, kShortPlan), std::logic_error);
 }
 
 TEST_CASE("the solutions' timed results are right on padded buffers and ragged sizes") {

@@ -67,6 +67,7 @@ TimedLaunch TransposeProblem::timed_launch(ProblemSize size, std::uint64_t seed)
     };
     timed.launch = [this, a_buffer, at, size] { return launch(a_buffer, at.buffer, size); };
     timed.check = [this, check, at](ResultCheck depth) { return (*check)(session_.queue, at, depth); };
+    timed.same_bytes = CopiedBytes{a_buffer, at.buffer, bytes};
     return timed;
 }
 
