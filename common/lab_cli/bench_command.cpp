@@ -149,7 +149,7 @@ void add_copy_lines(BenchReport& report, const CopyBandwidth& copy, const std::s
 }
 
 // The device's limits, measured first: the FMA peak once, the copy bandwidth at 256 MiB here
-// (a transpose's share is of a copy of its own bytes, timed beside it: time_bandwidth_bound).
+// (a transpose's share is of a copy of its own bytes, timed beside it: time_beside_copy).
 void measure_limits(BenchRun& run) {
     run.tick("copy bandwidth");
     const CopyBandwidth copy = measure_copy_bandwidth(run.session, run.root, 256u << 20);
