@@ -129,10 +129,11 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     // lx + THREADS_N, lx + 2*THREADS_N, ... of the macro tile, and likewise
     // rows. Neighbouring work-items then read neighbouring float4s of local
     // memory (no bank conflicts) and write neighbouring float4s of C (coalesced).
-    float4 acc[WPT_M][WPT_N / 4];
+    // acc[i][4*j + r] is lane r of the j-th float4 column of row i.
+    float acc[WPT_M][WPT_N];
     for (uint i = 0; i < WPT_M; ++i)
-        for (uint j = 0; j < WPT_N / 4; ++j)
-            acc[i][j] = (float4)(0.0f);
+        for (uint j = 0; j < WPT_N; ++j)
+            acc[i][j] = 0.0f;
 
     // slide: prologue
     float4 a_next[A_LOADS];
@@ -171,12 +172,25 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
                 a_reg[4 * i + 2] = x.z;
                 a_reg[4 * i + 3] = x.w;
             }
-            float4 b_reg[WPT_N / 4];
-            for (uint j = 0; j < WPT_N / 4; ++j) b_reg[j] = b_tile[now][k][lx + j * THREADS_N];
-            // ... and WPT_M · WPT_N multiply-adds with them.
-            for (uint i = 0; i < WPT_M; ++i)
-                for (uint j = 0; j < WPT_N / 4; ++j)
-                    acc[i][j] = fma((float4)(a_reg[i]), b_reg[j], acc[i][j]);
+            float b_reg[WPT_N];
+            for (uint j = 0; j < WPT_N / 4; ++j) {
+                const float4 y = b_tile[now][k][lx + j * THREADS_N];
+                b_reg[4 * j + 0] = y.x;
+                b_reg[4 * j + 1] = y.y;
+                b_reg[4 * j + 2] = y.z;
+                b_reg[4 * j + 3] = y.w;
+            }
+            // ... and WPT_M · WPT_N multiply-adds with them, two rows at a time:
+            // the second row walks the columns backwards, so the multiply-add
+            // that turns the corner reuses the b_reg value just read (README,
+            // "What the last 10% took": the register allocation it leads to is
+            // 1% faster on the H100; any order computes the same sums).
+            for (uint i = 0; i < WPT_M; i += 2) {
+                for (uint j = 0; j < WPT_N; ++j)
+                    acc[i][j] = fma(a_reg[i], b_reg[j], acc[i][j]);
+                for (uint j = WPT_N; j-- > 0;)
+                    acc[i + 1][j] = fma(a_reg[i + 1], b_reg[j], acc[i + 1][j]);
+            }
         }
         // end slide: micro-tile
 
@@ -195,7 +209,8 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
         const uint row = block_row + 4 * (ly + (i / 4) * THREADS_M) + i % 4;
         for (uint j = 0; j < WPT_N / 4; ++j) {
             const uint col = block_col + 4 * (lx + j * THREADS_N);
-            *(__global float4*)(c + (size_t)row * N + col) = acc[i][j];
+            *(__global float4*)(c + (size_t)row * N + col) =
+                (float4)(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]);
         }
     }
     // end slide: store
