@@ -163,28 +163,16 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
 #endif
         // slide: micro-tile
         for (uint k = 0; k < TILE_K; ++k) {
-            // One column of A and one row of B into registers ...
+            // One column of A and one row of B into registers (vstore4(v, i, p)
+            // writes the float4 v to p[4*i .. 4*i + 3]) ...
             float a_reg[WPT_M];
-            for (uint i = 0; i < WPT_M / 4; ++i) {
-                const float4 x = a_tile[now][k][ly + i * THREADS_M];
-                a_reg[4 * i + 0] = x.x;
-                a_reg[4 * i + 1] = x.y;
-                a_reg[4 * i + 2] = x.z;
-                a_reg[4 * i + 3] = x.w;
-            }
+            for (uint i = 0; i < WPT_M / 4; ++i)
+                vstore4(a_tile[now][k][ly + i * THREADS_M], i, a_reg);
             float b_reg[WPT_N];
-            for (uint j = 0; j < WPT_N / 4; ++j) {
-                const float4 y = b_tile[now][k][lx + j * THREADS_N];
-                b_reg[4 * j + 0] = y.x;
-                b_reg[4 * j + 1] = y.y;
-                b_reg[4 * j + 2] = y.z;
-                b_reg[4 * j + 3] = y.w;
-            }
-            // ... and WPT_M · WPT_N multiply-adds with them, two rows at a time:
-            // the second row walks the columns backwards, so the multiply-add
-            // that turns the corner reuses the b_reg value just read (README,
-            // "What the last 10% took": the register allocation it leads to is
-            // 1% faster on the H100; any order computes the same sums).
+            for (uint j = 0; j < WPT_N / 4; ++j)
+                vstore4(b_tile[now][k][lx + j * THREADS_N], j, b_reg);
+            // ... and their WPT_M · WPT_N products, two rows at a time, the second
+            // walking back: ptxas allocates this order 1% faster (README).
             for (uint i = 0; i < WPT_M; i += 2) {
                 for (uint j = 0; j < WPT_N; ++j)
                     acc[i][j] = fma(a_reg[i], b_reg[j], acc[i][j]);
@@ -204,13 +192,13 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     // end slide: swap
 
     // slide: store
-    // a_reg[4*i + r] came from row 4*(ly + i*THREADS_M) + r of the macro tile.
+    // a_reg[4*i + r] came from row 4*(ly + i*THREADS_M) + r of the macro tile;
+    // vload4(j, acc[i]) is the float4 acc[i][4*j .. 4*j + 3].
     for (uint i = 0; i < WPT_M; ++i) {
         const uint row = block_row + 4 * (ly + (i / 4) * THREADS_M) + i % 4;
         for (uint j = 0; j < WPT_N / 4; ++j) {
             const uint col = block_col + 4 * (lx + j * THREADS_N);
-            *(__global float4*)(c + (size_t)row * N + col) =
-                (float4)(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]);
+            *(__global float4*)(c + (size_t)row * N + col) = vload4(j, acc[i]);
         }
     }
     // end slide: store
