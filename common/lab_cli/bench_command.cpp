@@ -258,7 +258,7 @@ void bench_lab(BenchRun& run, const LabSpec& spec, const BenchOptions& options) 
         if (!problem) return;
         run.report.figures.push_back(bench_size(run, spec, *problem, text));
         if (!options.host_memory.empty() && run.report.figures.back().correct) {
-            run.end_to_end.measure("lab " + spec.number, *problem, size, host_memory_modes(options.host_memory), 1);
+            run.end_to_end.measure("lab " + spec.number, *problem, size, options.host_memory, 1);
         }
     }
 }

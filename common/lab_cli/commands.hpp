@@ -3,6 +3,7 @@
 #pragma once
 
 #include "harness/defines.hpp"
+#include "harness/host_memory.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -31,7 +32,7 @@ struct RunOptions {
     std::uint64_t seed = 1;
     bool no_timing = false;
     bool reference_gemm = false;  // --reference-gemm: lab 07's products with kernels/'s GEMM, as labcheck grades
-    std::string host_memory;      // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
+    std::vector<HostMemory> host_memory;  // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
     int repeat = 0;                    // --repeat N: time exactly N launches (0: the default plan)
     std::vector<std::string> versus;   // --versus: defines of a second configuration, or {"baseline"}
 };
@@ -65,7 +66,7 @@ struct BenchOptions {
     std::string from;                  // --from FILE.json: re-render a saved run instead of measuring
     bool cublas = false;               // --cublas: add cuBLAS through PyTorch
     std::size_t host_blas_max = 4096;  // OpenBLAS line only up to this dimension
-    std::string host_memory;           // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
+    std::vector<HostMemory> host_memory;  // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
     int repeat = 0;                    // --repeat N: time exactly N launches (0: the default plan)
 };
 

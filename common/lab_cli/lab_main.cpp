@@ -1,6 +1,7 @@
 // `lab`: the course's runner. `lab devices`, `lab run NN`, ... Every
 // subcommand is a thin layer over the harness in common/.
 #include "commands.hpp"
+#include "end_to_end_table.hpp"
 #include "harness/kernel_launch.hpp"
 #include "util/edition.hpp"
 #include "util/user_error.hpp"
@@ -10,6 +11,14 @@
 
 namespace course {
 namespace {
+
+// --host-memory: checked and turned into modes while the command line is read,
+// so a misspelt mode is refused before anything is built or timed.
+void add_host_memory_option(CLI::App& cmd, std::vector<HostMemory>& modes, const std::string& help) {
+    cmd.add_option_function<std::string>(
+           "--host-memory", [&modes](const std::string& text) { modes = host_memory_modes(text); }, help)
+        ->check(CLI::IsMember({"copy", "zero-copy", "both"}));
+}
 
 CLI::App* add_run_subcommand(CLI::App& app, RunOptions& run) {
     auto* cmd = app.add_subcommand("run", "check a lab's kernel at its sizes, then time it");
@@ -25,8 +34,7 @@ CLI::App* add_run_subcommand(CLI::App& app, RunOptions& run) {
                   "lab 07: multiply with the course's reference GEMM (kernels/reference/) instead of your "
                   "lab-06 kernel, as labcheck grades strassen.cl (a student edition has none: your lab-06 "
                   "kernel, with a note)");
-    cmd->add_option("--host-memory", run.host_memory,
-                    "also time the product end to end: copy, zero-copy or both (labs 03-08)");
+    add_host_memory_option(*cmd, run.host_memory, "also time the product end to end: copy, zero-copy or both (labs 03-08)");
     cmd->add_option("--repeat", run.repeat, "time exactly N launches (more launches: a spread to trust)")
         ->check(CLI::Range(4, 10000));
     cmd->add_option("--versus", run.versus,
@@ -50,8 +58,8 @@ CLI::App* add_bench_subcommand(CLI::App& app, BenchOptions& bench) {
     cmd->add_flag("--cublas", bench.cublas, "add cuBLAS SGEMM through PyTorch (NVIDIA GPUs)");
     cmd->add_option("--repeat", bench.repeat, "time exactly N launches of each kernel (a spread to trust)")
         ->check(CLI::Range(4, 10000));
-    cmd->add_option("--host-memory", bench.host_memory,
-                    "also time each matrix product end to end: copy, zero-copy or both (labs 03-08)");
+    add_host_memory_option(*cmd, bench.host_memory,
+                           "also time each matrix product end to end: copy, zero-copy or both (labs 03-08)");
     cmd->add_option("--host-blas-max", bench.host_blas_max, "largest dimension timed with OpenBLAS on the host");
     return cmd;
 }

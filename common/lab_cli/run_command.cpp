@@ -176,7 +176,7 @@ int time_checked_kernel(OpenedLab& lab, const RunOptions& options, const Defines
     }
     if (!options.host_memory.empty()) {
         EndToEndTable end_to_end;
-        end_to_end.measure("your kernel", *timed, time_size, host_memory_modes(options.host_memory), options.seed);
+        end_to_end.measure("your kernel", *timed, time_size, options.host_memory, options.seed);
         end_to_end.print();
         if (!end_to_end.all_right()) return 1;
     }
