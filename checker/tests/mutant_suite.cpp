@@ -42,10 +42,21 @@ constexpr const char* kSpeedStages = "build,correctness,speedup";
 constexpr const char* kSpeedMinRatio = "0.0001";
 constexpr std::size_t kClassSize = 6;  // mutants per labcheck --class run
 
+// One change a mutant makes to its lab's solution (key `solution_edits`): `replace` (which
+// must occur exactly once in the solution) becomes `with`; or, with `cut_from`, everything
+// from that text to the end of the file is left out.
+struct SolutionEdit {
+    std::string replace;
+    std::string with;
+    std::string cut_from;
+};
+
 struct Mutant {
     std::string manifest;
     std::string lab;
+    std::string name;  // its name when it has no file of its own (key `name`)
     std::string file;  // relative to checker/mutants
+    std::vector<SolutionEdit> solution_edits;  // the lab's solution with these edits, instead of a file
     std::string make;  // "", "directory", "missing", "symlink", "folder-symlink"
     std::string target;  // make = "symlink": "solution" or "canary"
     std::string description;
@@ -60,7 +71,10 @@ struct Mutant {
     std::string student;                        // its folder in the class
     bool timed = false;                         // has a `speedup` verdict: graded with the speedup stage
 
-    std::string label() const { return manifest + ": " + (file.empty() ? make + " (lab " + lab + ")" : file); }
+    std::string label() const {
+        if (!name.empty()) return manifest + ": " + name + " (lab " + lab + "'s solution, edited)";
+        return manifest + ": " + (file.empty() ? make + " (lab " + lab + ")" : file);
+    }
 };
 
 std::vector<Mutant> read_manifest(const std::string& name) {
@@ -75,7 +89,15 @@ std::vector<Mutant> read_manifest(const std::string& name) {
         Mutant m;
         m.manifest = name;
         m.lab = entry["lab"].value_or(std::string());
+        m.name = entry["name"].value_or(std::string());
         m.file = entry["file"].value_or(std::string());
+        if (const auto* edits = entry["solution_edits"].as_array()) {
+            for (const auto& e : *edits) {
+                const toml::table& edit = *e.as_table();
+                m.solution_edits.push_back({edit["replace"].value_or(std::string()), edit["with"].value_or(std::string()),
+                                            edit["cut_from"].value_or(std::string())});
+            }
+        }
         m.make = entry["make"].value_or(std::string());
         m.target = entry["target"].value_or(std::string());
         m.description = entry["description"].value_or(std::string());
@@ -140,6 +162,29 @@ std::string replaced(std::string text, const std::string& placeholder, const std
     return text;
 }
 
+// The lab's solution with a mutant's edits. An edit whose text is not in the solution exactly
+// once stops the suite: the solution changed under the mutant, which must be edited to match.
+std::string edited_solution(const Mutant& m, const fs::path& solution) {
+    std::ifstream in(solution, std::ios::binary);
+    std::ostringstream read;
+    read << in.rdbuf();
+    std::string text = read.str();
+    for (const SolutionEdit& edit : m.solution_edits) {
+        const std::string& needle = edit.cut_from.empty() ? edit.replace : edit.cut_from;
+        const auto at = text.find(needle);
+        REQUIRE_MESSAGE(!needle.empty(), m.label() << ": an edit needs `replace` or `cut_from`");
+        REQUIRE_MESSAGE((at != std::string::npos && text.find(needle, at + 1) == std::string::npos),
+                        m.label() << ": expected \"" << needle << "\" exactly once in " << solution.string()
+                                  << "; edit the mutant's solution_edits in " << m.manifest << " to match the solution");
+        if (edit.cut_from.empty()) {
+            text.replace(at, needle.size(), edit.with);
+        } else {
+            text.erase(at);
+        }
+    }
+    return text;
+}
+
 void place_mutant(const Mutant& m, const fs::path& class_folder, const std::string& lab_folder,
                   const std::string& kernel_file, const CheatTargets& targets) {
     const fs::path lab_dir = class_folder / m.student / lab_folder;
@@ -154,6 +199,8 @@ void place_mutant(const Mutant& m, const fs::path& class_folder, const std::stri
         fs::create_directories(lab_dir / kernel_file);
     } else if (m.make == "symlink") {
         fs::create_symlink(m.target == "canary" ? targets.canary_file : solution, lab_dir / kernel_file);
+    } else if (!m.solution_edits.empty()) {
+        std::ofstream(lab_dir / kernel_file, std::ios::binary) << edited_solution(m, solution);
     } else if (m.make != "missing") {
         std::ifstream in(fs::path("checker/mutants") / m.file, std::ios::binary);
         std::ostringstream text;
@@ -296,7 +343,7 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         run.defines = m.defines;
         run.timeout = m.timeout;
         run.folder = work / ("class-" + key);
-        const std::string stem = m.file.empty() ? m.make : fs::path(m.file).stem().string();
+        const std::string stem = !m.name.empty() ? m.name : m.file.empty() ? m.make : fs::path(m.file).stem().string();
         m.student = fmt::format("{:02}-{}", i, stem);
         place_mutant(m, run.folder, lab_folder, kernel_file, targets);
         run.mutants.push_back(&m);
