@@ -197,18 +197,25 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
         // Refilled outputs before every launch, results checked after. The two get different random
         // inputs: on a CPU device a kernel could otherwise find the baseline's result in memory.
         const std::uint64_t baseline_seed = course::mixed_seed(timed.seed, 0xBA5E);
-        const auto timings = course::time_interleaved(
-            session.queue, {baseline->timed_launch(size, baseline_seed), problem->timed_launch(size, timed.seed)},
-            plan);
-        for (std::size_t i = 0; i < timings.size(); ++i) {
-            if (timings[i].right()) continue;
-            events.write(WrongResultEvent{i == 0 ? TimedKernel::baseline : TimedKernel::submission, timed,
-                                          timings[i].wrong_launch, timings[i].wrong});
+        const course::TimedLaunch submission = problem->timed_launch(size, timed.seed);
+        // A transpose's leaderboard share is of a copy of its own bytes, timed in the same rounds
+        // (before the two kernels in each), as `lab bench` and `lab run` measure it.
+        const CopyBeside copy = copy_beside(session, job.root, *problem, submission);
+        std::vector<course::TimedLaunch> launches = copy.copies.launches;
+        launches.push_back(baseline->timed_launch(size, baseline_seed));
+        launches.push_back(submission);  // last: its result is what its buffers hold when the timing ends
+        const std::vector<course::Timing> timings = course::time_interleaved(session.queue, launches, plan);
+        const std::size_t first_kernel = copy.copies.launches.size();
+        const course::Timing& base_timing = timings[first_kernel];
+        const course::Timing& own_timing = timings[first_kernel + 1];
+        for (const auto& [kernel, timing] : {std::pair{TimedKernel::baseline, &base_timing},
+                                             std::pair{TimedKernel::submission, &own_timing}}) {
+            if (timing->right()) continue;
+            events.write(WrongResultEvent{kernel, timed, timing->wrong_launch, timing->wrong});
             return;
         }
-        events.write(TimingEvent{timed, timings[0].median_seconds, timings[1].median_seconds,
-                                 timings[1].repetitions});
-        events.write(rate_event(session, job.root, *problem, size, timings[1].median_seconds));  // leaderboard
+        events.write(TimingEvent{timed, base_timing.median_seconds, own_timing.median_seconds, own_timing.repetitions});
+        events.write(rate_event(session, job.root, *problem, size, own_timing.median_seconds, copy, timings));
     } catch (const course::UserError& error) {
         events.write(RunErrorEvent{error.what()});
     } catch (const cl::Error& error) {

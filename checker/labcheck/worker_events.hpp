@@ -87,7 +87,8 @@ struct TimingEvent {
 };
 
 // The submission's rate at the timed size and the device's limit beside it, measured in the
-// same process right after the timing (device_ceiling.hpp): the leaderboard's figures.
+// same process (device_ceiling.hpp: a transpose's copy in the same rounds as the timing, a
+// product's FMA peak right after it): the leaderboard's figures.
 struct RateEvent {
     static constexpr const char* kName = "rate";
     double rate = 0.0;

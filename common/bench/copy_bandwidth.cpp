@@ -60,27 +60,36 @@ CopyBandwidth measure_copy_bandwidth(ClSession& session, const std::filesystem::
     return {2.0 * static_cast<double>(bytes), timings[0].median_seconds, timings[1].median_seconds};
 }
 
-KernelBesideCopy time_beside_copy(ClSession& session, const std::filesystem::path& root, const TimedLaunch& kernel,
-                                  const TimingPlan& plan) {
-    if (!kernel.same_bytes) throw std::logic_error("time_beside_copy: the launch names no buffers to copy between");
+CopiesBeside copies_beside(ClSession& session, const std::filesystem::path& root, const TimedLaunch& kernel) {
+    if (!kernel.same_bytes) throw std::logic_error("copies_beside: the launch names no buffers to copy between");
     const CopiedBytes& same = *kernel.same_bytes;
     const CopyLaunches copies = copy_launches(session, root, same.source, same.target, same.bytes);
-    std::vector<TimedLaunch> launches;
+    CopiesBeside beside;
+    beside.bytes = 2.0 * static_cast<double>(same.bytes);
     for (const Launch& copy : {copies.with_copy_buffer, copies.with_kernel}) {
         if (!copy) continue;
         TimedLaunch timed(copy);
         timed.prepare = kernel.prepare;  // the same fresh output and restored input as the kernel gets
-        launches.push_back(timed);
+        beside.launches.push_back(timed);
     }
-    // The kernel last in every round: its result is what its buffers hold when the timing ends.
-    launches.push_back(kernel);
+    return beside;
+}
+
+CopyBandwidth CopiesBeside::bandwidth(const std::vector<Timing>& timings) const {
+    CopyBandwidth copy;
+    copy.bytes = bytes;
+    copy.copy_buffer_seconds = timings.at(0).median_seconds;
+    if (launches.size() > 1) copy.copy_kernel_seconds = timings.at(1).median_seconds;
+    return copy;
+}
+
+KernelBesideCopy time_beside_copy(ClSession& session, const std::filesystem::path& root, const TimedLaunch& kernel,
+                                  const TimingPlan& plan) {
+    const CopiesBeside copies = copies_beside(session, root, kernel);
+    std::vector<TimedLaunch> launches = copies.launches;
+    launches.push_back(kernel);  // last in every round
     const std::vector<Timing> timings = time_interleaved(session.queue, launches, plan);
-    KernelBesideCopy result;
-    result.kernel = timings.back();
-    result.copy.bytes = 2.0 * static_cast<double>(same.bytes);
-    result.copy.copy_buffer_seconds = timings[0].median_seconds;
-    if (copies.with_kernel) result.copy.copy_kernel_seconds = timings[1].median_seconds;
-    return result;
+    return {timings.back(), copies.bandwidth(timings)};
 }
 
 }  // namespace course

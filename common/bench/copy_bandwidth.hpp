@@ -6,6 +6,7 @@
 #include "harness/timing.hpp"
 
 #include <filesystem>
+#include <vector>
 
 namespace course {
 
@@ -22,6 +23,20 @@ struct CopyBandwidth {
 // Copies `payload_bytes` (rounded down to a multiple of 4 KiB) both ways between two fresh
 // buffers and times them: the device's limit, as `lab bench` prints it first.
 CopyBandwidth measure_copy_bandwidth(ClSession& session, const std::filesystem::path& root, std::size_t payload_bytes);
+
+// Copies of exactly the bytes a bandwidth-bound launch moves (`kernel.same_bytes`), between its
+// own buffers, each after the kernel's own preparation: the launches to time interleaved with it,
+// before it in every round (the kernel's result is then what its buffers hold at the end).
+struct CopiesBeside {
+    std::vector<TimedLaunch> launches;  // clEnqueueCopyBuffer, and copy.cl when the bytes are whole work-groups of it
+    double bytes = 0.0;                 // read + written per copy
+    // The bandwidth, from the timings of `launches` (the first entries of an interleaved timing).
+    CopyBandwidth bandwidth(const std::vector<Timing>& timings) const;
+};
+
+// Builds the copies (copy.cl included: an error building it is thrown); logic_error when the
+// launch names no buffers.
+CopiesBeside copies_beside(ClSession& session, const std::filesystem::path& root, const TimedLaunch& kernel);
 
 struct KernelBesideCopy {
     Timing kernel;
