@@ -51,14 +51,21 @@ struct SolutionEdit {
     std::string cut_from;
 };
 
+// What stands in the student's lab folder (key `make`; without it, a kernel file: `file`, or the
+// solution edited by `solution_edits`).
+enum class Make { kernel_file, directory, missing, symlink, folder_symlink };
+// What a `make = "symlink"` kernel file points at (key `target`).
+enum class LinkTarget { solution, canary };
+
 struct Mutant {
     std::string manifest;
     std::string lab;
     std::string name;  // its name when it has no file of its own (key `name`)
     std::string file;  // relative to checker/mutants
     std::vector<SolutionEdit> solution_edits;  // the lab's solution with these edits, instead of a file
-    std::string make;  // "", "directory", "missing", "symlink", "folder-symlink"
-    std::string target;  // make = "symlink": "solution" or "canary"
+    Make make = Make::kernel_file;
+    std::string make_name;  // the key's text, for labels and folder names
+    LinkTarget target = LinkTarget::solution;
     std::string description;
     std::map<std::string, std::string> expected;  // stage -> pass/warn/fail/any
     std::string rule;
@@ -73,9 +80,26 @@ struct Mutant {
 
     std::string label() const {
         if (!name.empty()) return manifest + ": " + name + " (lab " + lab + "'s solution, edited)";
-        return manifest + ": " + (file.empty() ? make + " (lab " + lab + ")" : file);
+        return manifest + ": " + (file.empty() ? make_name + " (lab " + lab + ")" : file);
     }
 };
+
+Make make_of(const Mutant& m, const std::string& text) {
+    if (text.empty()) return Make::kernel_file;
+    if (text == "directory") return Make::directory;
+    if (text == "missing") return Make::missing;
+    if (text == "symlink") return Make::symlink;
+    if (text == "folder-symlink") return Make::folder_symlink;
+    FAIL(m.label() << ": make = \"" << text << "\"; expected directory, missing, symlink or folder-symlink");
+    return Make::kernel_file;
+}
+
+LinkTarget target_of(const Mutant& m, const std::string& text) {
+    if (text == "solution") return LinkTarget::solution;
+    if (text == "canary") return LinkTarget::canary;
+    FAIL(m.label() << ": target = \"" << text << "\"; expected solution or canary");
+    return LinkTarget::solution;
+}
 
 std::vector<Mutant> read_manifest(const std::string& name) {
     std::vector<Mutant> mutants;
@@ -98,12 +122,19 @@ std::vector<Mutant> read_manifest(const std::string& name) {
                                             edit["cut_from"].value_or(std::string())});
             }
         }
-        m.make = entry["make"].value_or(std::string());
-        m.target = entry["target"].value_or(std::string());
+        m.make_name = entry["make"].value_or(std::string());
+        m.make = make_of(m, m.make_name);
+        m.target = target_of(m, entry["target"].value_or(std::string("solution")));
         m.description = entry["description"].value_or(std::string());
         for (const char* stage : kStages) {
-            if (const auto v = entry[stage].value<std::string>()) m.expected[stage] = *v;
+            if (const auto v = entry[stage].value<std::string>()) {
+                REQUIRE_MESSAGE((*v == "pass" || *v == "warn" || *v == "fail" || *v == "any"),
+                                m.label() << ": " << stage << " = \"" << *v << "\"; expected pass, warn, fail or any");
+                m.expected[stage] = *v;
+            }
         }
+        const int sources = (m.file.empty() ? 0 : 1) + (m.name.empty() ? 0 : 1) + (m.make == Make::kernel_file ? 0 : 1);
+        REQUIRE_MESSAGE(sources == 1, m.label() << ": give exactly one of file, name (with solution_edits) and make");
         m.timed = m.expected.count("speedup") > 0;
         m.rule = entry["rule"].value_or(std::string());
         m.line = entry["line"].value_or(0u);
@@ -189,26 +220,35 @@ void place_mutant(const Mutant& m, const fs::path& class_folder, const std::stri
                   const std::string& kernel_file, const CheatTargets& targets) {
     const fs::path lab_dir = class_folder / m.student / lab_folder;
     const fs::path solution = targets.solution(lab_folder, kernel_file);
-    if (m.make == "folder-symlink") {
+    if (m.make == Make::folder_symlink) {
         fs::create_directories(lab_dir.parent_path());
         fs::create_directory_symlink(solution.parent_path(), lab_dir);
         return;
     }
     fs::create_directories(lab_dir);
-    if (m.make == "directory") {
+    switch (m.make) {
+    case Make::directory:
         fs::create_directories(lab_dir / kernel_file);
-    } else if (m.make == "symlink") {
-        fs::create_symlink(m.target == "canary" ? targets.canary_file : solution, lab_dir / kernel_file);
-    } else if (!m.solution_edits.empty()) {
-        std::ofstream(lab_dir / kernel_file, std::ios::binary) << edited_solution(m, solution);
-    } else if (m.make != "missing") {
-        std::ifstream in(fs::path("checker/mutants") / m.file, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        std::ofstream(lab_dir / kernel_file, std::ios::binary)
-            << replaced(replaced(text.str(), "@SOLUTION@", solution.string()), "@CANARY@",
-                        targets.canary_file.string());
+        return;
+    case Make::symlink:
+        fs::create_symlink(m.target == LinkTarget::canary ? targets.canary_file : solution, lab_dir / kernel_file);
+        return;
+    case Make::missing:
+    case Make::folder_symlink:
+        return;
+    case Make::kernel_file:
+        break;
     }
+    if (!m.name.empty()) {
+        std::ofstream(lab_dir / kernel_file, std::ios::binary) << edited_solution(m, solution);
+        return;
+    }
+    std::ifstream in(fs::path("checker/mutants") / m.file, std::ios::binary);
+    REQUIRE_MESSAGE(in.good(), m.label() << ": cannot read checker/mutants/" << m.file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::ofstream(lab_dir / kernel_file, std::ios::binary)
+        << replaced(replaced(text.str(), "@SOLUTION@", solution.string()), "@CANARY@", targets.canary_file.string());
 }
 
 void run_class(ClassRun& run, const fs::path& work) {
@@ -343,7 +383,7 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         run.defines = m.defines;
         run.timeout = m.timeout;
         run.folder = work / ("class-" + key);
-        const std::string stem = !m.name.empty() ? m.name : m.file.empty() ? m.make : fs::path(m.file).stem().string();
+        const std::string stem = !m.name.empty() ? m.name : m.file.empty() ? m.make_name : fs::path(m.file).stem().string();
         m.student = fmt::format("{:02}-{}", i, stem);
         place_mutant(m, run.folder, lab_folder, kernel_file, targets);
         run.mutants.push_back(&m);
