@@ -17,6 +17,8 @@
 #include "description/lab_spec.hpp"
 #include "util/user_error.hpp"
 
+#include "solution_edits.hpp"
+
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -42,15 +44,6 @@ constexpr const char* kSpeedStages = "build,correctness,speedup";
 constexpr const char* kSpeedMinRatio = "0.0001";
 constexpr std::size_t kClassSize = 6;  // mutants per labcheck --class run
 
-// One change a mutant makes to its lab's solution (key `solution_edits`): `replace` (which
-// must occur exactly once in the solution) becomes `with`; or, with `cut_from`, everything
-// from that text to the end of the file is left out.
-struct SolutionEdit {
-    std::string replace;
-    std::string with;
-    std::string cut_from;
-};
-
 // What stands in the student's lab folder (key `make`; without it, a kernel file: `file`, or the
 // solution edited by `solution_edits`).
 enum class Make { kernel_file, directory, missing, symlink, folder_symlink };
@@ -62,7 +55,7 @@ struct Mutant {
     std::string lab;
     std::string name;  // its name when it has no file of its own (key `name`)
     std::string file;  // relative to checker/mutants
-    std::vector<SolutionEdit> solution_edits;  // the lab's solution with these edits, instead of a file
+    std::vector<mutants::SolutionEdit> solution_edits;  // the lab's solution with these edits, instead of a file
     Make make = Make::kernel_file;
     std::string make_name;  // the key's text, for labels and folder names
     LinkTarget target = LinkTarget::solution;
@@ -115,13 +108,7 @@ std::vector<Mutant> read_manifest(const std::string& name) {
         m.lab = entry["lab"].value_or(std::string());
         m.name = entry["name"].value_or(std::string());
         m.file = entry["file"].value_or(std::string());
-        if (const auto* edits = entry["solution_edits"].as_array()) {
-            for (const auto& e : *edits) {
-                const toml::table& edit = *e.as_table();
-                m.solution_edits.push_back({edit["replace"].value_or(std::string()), edit["with"].value_or(std::string()),
-                                            edit["cut_from"].value_or(std::string())});
-            }
-        }
+        m.solution_edits = mutants::solution_edits_of(entry);
         m.make_name = entry["make"].value_or(std::string());
         m.make = make_of(m, m.make_name);
         m.target = target_of(m, entry["target"].value_or(std::string("solution")));
@@ -196,24 +183,11 @@ std::string replaced(std::string text, const std::string& placeholder, const std
 // The lab's solution with a mutant's edits. An edit whose text is not in the solution exactly
 // once stops the suite: the solution changed under the mutant, which must be edited to match.
 std::string edited_solution(const Mutant& m, const fs::path& solution) {
-    std::ifstream in(solution, std::ios::binary);
-    std::ostringstream read;
-    read << in.rdbuf();
-    std::string text = read.str();
-    for (const SolutionEdit& edit : m.solution_edits) {
-        const std::string& needle = edit.cut_from.empty() ? edit.replace : edit.cut_from;
-        const auto at = text.find(needle);
-        REQUIRE_MESSAGE(!needle.empty(), m.label() << ": an edit needs `replace` or `cut_from`");
-        REQUIRE_MESSAGE((at != std::string::npos && text.find(needle, at + 1) == std::string::npos),
-                        m.label() << ": expected \"" << needle << "\" exactly once in " << solution.string()
-                                  << "; edit the mutant's solution_edits in " << m.manifest << " to match the solution");
-        if (edit.cut_from.empty()) {
-            text.replace(at, needle.size(), edit.with);
-        } else {
-            text.erase(at);
-        }
-    }
-    return text;
+    const mutants::EditedSolution edited = mutants::apply_solution_edits(mutants::read_text(solution), m.solution_edits);
+    REQUIRE_MESSAGE(edited.ok(), m.label() << ": expected \"" << edited.not_found << "\" exactly once in "
+                                           << solution.string() << "; edit the mutant's solution_edits in "
+                                           << m.manifest << " to match the solution");
+    return edited.text;
 }
 
 void place_mutant(const Mutant& m, const fs::path& class_folder, const std::string& lab_folder,

@@ -2,6 +2,7 @@
 // and checks the barrier stage's verdict, rule and line, and that only broken kernels get
 // parse errors. The test runs from the source root (meson: workdir).
 #include "analysis_helpers.hpp"
+#include "../../tests/solution_edits.hpp"
 
 #include <doctest/doctest.h>
 #include <toml++/toml.h>
@@ -43,15 +44,27 @@ TEST_CASE("mutant suite: every mutant gets the barrier verdict, rule and line mu
     for (const toml::node& entry : *mutants) {
         const toml::table& mutant = *entry.as_table();
         std::string file = mutant["file"].value_or(std::string());
+        const std::string name = mutant["name"].value_or(std::string());
         std::string expected_verdict = mutant["barriers"].value_or(std::string());
         std::string expected_build = mutant["build"].value_or(std::string("pass"));
-        INFO("mutant: checker/mutants/" << file);
-        REQUIRE(!file.empty());
+        INFO("mutant: " << (file.empty() ? name + " (lab " + mutant["lab"].value_or(std::string()) + "'s solution, edited)"
+                                         : "checker/mutants/" + file));
+        REQUIRE((file.empty() != name.empty()));
         REQUIRE((expected_verdict == "pass" || expected_verdict == "warn" || expected_verdict == "fail"));
 
         checker::StaticAnalysisInput input;
-        input.display_path = "checker/mutants/" + file;
-        input.source = read_text(input.display_path);
+        if (file.empty()) {  // the lab's solution with the mutant's edits (checker/tests/solution_edits.hpp)
+            const auto solution = mutants::solution_file(".", mutant["lab"].value_or(std::string()));
+            REQUIRE(!solution.empty());
+            const auto edited = mutants::apply_solution_edits(read_text(solution.string()), mutants::solution_edits_of(mutant));
+            INFO("not exactly once in " << solution.string() << ": " << edited.not_found);
+            REQUIRE(edited.ok());
+            input.display_path = solution.lexically_normal().string();
+            input.source = edited.text;
+        } else {
+            input.display_path = "checker/mutants/" + file;
+            input.source = read_text(input.display_path);
+        }
         REQUIRE(!input.source.empty());
         input.defines = {{"TILE_SIZE", "16"}};
         if (const toml::table* defines = mutant["defines"].as_table()) {
