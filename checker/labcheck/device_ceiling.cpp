@@ -12,7 +12,7 @@ CopyBeside copy_beside(course::ClSession& session, const std::filesystem::path& 
     CopyBeside beside;
     if (problem.rate_ceiling() != course::RateCeiling::copy_bandwidth) return beside;
     if (!submission.same_bytes) {
-        beside.why_not = "the problem names no buffers to copy between";
+        beside.why_not = "no share of the copy bandwidth: the lab's problem driver names no buffers for a copy of the same bytes (TimedLaunch::same_bytes)";
         return beside;
     }
     try {

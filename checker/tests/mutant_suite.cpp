@@ -217,12 +217,11 @@ void place_mutant(const Mutant& m, const fs::path& class_folder, const std::stri
         std::ofstream(lab_dir / kernel_file, std::ios::binary) << edited_solution(m, solution);
         return;
     }
-    std::ifstream in(fs::path("checker/mutants") / m.file, std::ios::binary);
-    REQUIRE_MESSAGE(in.good(), m.label() << ": cannot read checker/mutants/" << m.file);
-    std::ostringstream text;
-    text << in.rdbuf();
+    const fs::path file = fs::path("checker/mutants") / m.file;
+    REQUIRE_MESSAGE(fs::is_regular_file(file), m.label() << ": no file " << file.string());
     std::ofstream(lab_dir / kernel_file, std::ios::binary)
-        << replaced(replaced(text.str(), "@SOLUTION@", solution.string()), "@CANARY@", targets.canary_file.string());
+        << replaced(replaced(mutants::read_text(file), "@SOLUTION@", solution.string()), "@CANARY@",
+                    targets.canary_file.string());
 }
 
 void run_class(ClassRun& run, const fs::path& work) {

@@ -14,17 +14,11 @@
 namespace {
 
 using checker::BarrierFinding;
+using mutants::read_text;
 using checker::FindingSeverity;
 using namespace checker::testing;
 
 const char* suite_path = "checker/mutants/mutants.toml";
-
-std::string read_text(const std::string& path) {
-    std::ifstream file(path);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
 
 std::string verdict_of(const std::vector<BarrierFinding>& findings) {
     if (count_errors(findings) > 0) return "fail";
@@ -56,7 +50,7 @@ TEST_CASE("mutant suite: every mutant gets the barrier verdict, rule and line mu
         if (file.empty()) {  // the lab's solution with the mutant's edits (checker/tests/solution_edits.hpp)
             const auto solution = mutants::solution_file(".", mutant["lab"].value_or(std::string()));
             REQUIRE(!solution.empty());
-            const auto edited = mutants::apply_solution_edits(read_text(solution.string()), mutants::solution_edits_of(mutant));
+            const auto edited = mutants::apply_solution_edits(read_text(solution), mutants::solution_edits_of(mutant));
             INFO("not exactly once in " << solution.string() << ": " << edited.not_found);
             REQUIRE(edited.ok());
             input.display_path = solution.lexically_normal().string();
