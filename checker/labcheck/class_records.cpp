@@ -180,6 +180,7 @@ std::string config_hash(const GradeSettings& settings, const RunnerSettings& lim
         {"oclgrind", !limits.oclgrind.empty()},
         {"timeout", limits.timeout_seconds},
         {"launch_timeout", limits.launch_timeout_seconds},
+        {"compile_timeout", limits.compile_timeout_seconds},
         {"memory_bytes", limits.memory_bytes}};
     Fnv1a hash;
     hash.add(config.dump());

@@ -59,6 +59,8 @@ struct SetTally {
     std::vector<std::string> failures;  // "size ... at define set ...: text", first in full
     std::string first_failure;          // for the table
     std::string skipped;                // why the set did not run here, when it did not
+    SetSkip skip_kind = SetSkip::device_limit;
+    std::string timed_out;              // "timed out at 1024x1024 at 'defaults'": a launch that did not end
     bool grader_problem = false;
     std::string grader_text;
 };
@@ -68,6 +70,7 @@ SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
     const auto& planned = run.job.checks;
     if (const auto* skipped = run.first<SetSkippedEvent>()) {
         t.skipped = skipped->reason;
+        t.skip_kind = skipped->kind;
         return t;
     }
     t.run = planned.size();
@@ -111,6 +114,12 @@ SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
         const std::size_t unfinished = planned.size() - results.size();
         std::string text = end.happened ? end.text : "the worker stopped before checking every size.";
         if (t.first_failure.empty()) t.first_failure = first_sentence(text);
+        if (run.outcome.end == ChildEnd::timed_out) {
+            const auto starts = run.all<CheckStartEvent>();
+            const std::string at = starts.size() > results.size() ? " at " + starts.back()->check.size : "";
+            t.timed_out = fmt::format("timed out{}{}", at,
+                                      run.job.define_set.empty() ? "" : " at '" + run.job.define_set + "'");
+        }
         if (unfinished > 1) text += fmt::format("\n{} more size(s) were not checked after it.", unfinished - 1);
         t.failures.push_back(text);
         for (std::size_t i = results.size(); i < planned.size(); ++i) t.hidden += planned[i].hidden;
@@ -141,7 +150,7 @@ bool pocl_miscompiled(const SetRuns& set) {
 // Every define set's tallies together.
 struct Totals {
     std::size_t run = 0, passed = 0, hidden = 0, sets_run = 0;
-    std::vector<std::string> failures, warnings, set_names;
+    std::vector<std::string> failures, warnings, notes, set_names, timeouts;
     std::string first_failure;
 };
 
@@ -161,6 +170,11 @@ std::string forgive_pocl(const SetRuns& set, SetTally& t) {
 }
 
 void add_set(Totals& totals, const SetRuns& set, SetTally t) {
+    if (!t.skipped.empty() && t.skip_kind == SetSkip::extension_unused) {
+        // An optional extension not taken on is no gap in the check: said, not warned about.
+        totals.notes.push_back(fmt::format("define set {} was not checked: {}.", set_label(*set.check), t.skipped));
+        return;
+    }
     if (!t.skipped.empty()) {
         totals.warnings.push_back(
             fmt::format("define set {} was not checked on this device: {}. Its sizes are left "
@@ -175,6 +189,7 @@ void add_set(Totals& totals, const SetRuns& set, SetTally t) {
     totals.passed += t.passed;
     totals.hidden += t.hidden;
     if (totals.first_failure.empty()) totals.first_failure = t.first_failure;
+    if (!t.timed_out.empty()) totals.timeouts.push_back(t.timed_out);
     totals.failures.insert(totals.failures.end(), t.failures.begin(), t.failures.end());
 }
 
@@ -201,6 +216,7 @@ void decide_correctness_verdict(StageResult& r, const Totals& totals) {
     r.points = std::round(r.max_points * static_cast<double>(totals.passed) / static_cast<double>(totals.run) * 100.0) /
                100.0;
     for (const auto& w : totals.warnings) r.details += "warning: " + w + "\n";
+    for (const auto& n : totals.notes) r.details += "note: " + n + "\n";
     // A check is a size (and seed) at one define set.
     const char* noun = totals.sets_run > 1 ? "checks" : "sizes";
     if (totals.passed == totals.run) {
@@ -213,6 +229,12 @@ void decide_correctness_verdict(StageResult& r, const Totals& totals) {
     }
     r.verdict = Verdict::fail;
     r.reason = fmt::format("{}/{} {} right; {}", totals.passed, totals.run, noun, totals.first_failure);
+    // A launch that never ended is always said, even when another failure came first.
+    if (!totals.timeouts.empty() && totals.first_failure.find("timed out") == std::string::npos) {
+        r.reason += "; " + totals.timeouts.front() +
+                    (totals.timeouts.size() > 1 ? fmt::format(" (and at {} more define sets)", totals.timeouts.size() - 1)
+                                                : "");
+    }
     std::size_t shown = 0;
     for (const auto& f : totals.failures) {
         if (shown++ > kOtherFailuresShown) break;
@@ -220,6 +242,11 @@ void decide_correctness_verdict(StageResult& r, const Totals& totals) {
     }
     if (totals.failures.size() > kOtherFailuresShown + 1) {
         r.details += fmt::format("and wrong at {} more size(s).\n", totals.failures.size() - kOtherFailuresShown - 1);
+    }
+    // A time-out among the failures not shown is still shown, in one line.
+    for (std::size_t i = kOtherFailuresShown + 1; i < totals.failures.size(); ++i) {
+        if (totals.failures[i].find("timed out") != std::string::npos)
+            r.details += "also: " + first_sentence(totals.failures[i]) + "\n";
     }
     if (totals.set_names.size() > 1) r.details += fmt::format("Checked{}.\n", where);
 }

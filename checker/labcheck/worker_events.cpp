@@ -23,6 +23,11 @@ constexpr NameTable<BuildFailure, 6> kBuildFailures{{{BuildFailure::unreadable_f
                                                      {BuildFailure::wrong_signature, "wrong-signature"},
                                                      {BuildFailure::opencl_error, "opencl-error"},
                                                      {BuildFailure::other, "other"}}};
+constexpr NameTable<CompileWhat, 3> kCompileWhats{{{CompileWhat::submission, "submission"},
+                                                   {CompileWhat::baseline, "baseline"},
+                                                   {CompileWhat::first_launch, "first-launch"}}};
+constexpr NameTable<SetSkip, 2> kSetSkips{{{SetSkip::device_limit, "device-limit"},
+                                           {SetSkip::extension_unused, "extension-unused"}}};
 constexpr NameTable<course::RateUnit, 2> kRateUnits{{{course::RateUnit::gigabytes_per_second, "GB/s"},
                                                      {course::RateUnit::gigaflops_per_second, "GFLOP/s"}}};
 constexpr NameTable<course::RateCeiling, 2> kRateCeilings{{{course::RateCeiling::copy_bandwidth, "copy bandwidth"},
@@ -96,6 +101,19 @@ void from_json(const Json& json, DeviceEvent& event) {
     event.device_class = enum_at(json, "class", kDeviceClasses, course::DeviceClass::cpu);
 }
 
+void to_json(Json& json, const CompileStartEvent& event) { json = {{"what", name_of(event.what, kCompileWhats)}}; }
+void from_json(const Json& json, CompileStartEvent& event) {
+    event.what = enum_at(json, "what", kCompileWhats, CompileWhat::submission);
+}
+
+void to_json(Json& json, const CompileEndEvent& event) {
+    json = {{"what", name_of(event.what, kCompileWhats)}, {"seconds", event.seconds}};
+}
+void from_json(const Json& json, CompileEndEvent& event) {
+    event.what = enum_at(json, "what", kCompileWhats, CompileWhat::submission);
+    event.seconds = json.at("seconds").get<double>();
+}
+
 void to_json(Json& json, const BuildEvent& event) {
     json = {{"ok", event.ok}, {"file", event.file}};
     if (event.ok) {
@@ -150,11 +168,12 @@ void from_json(const Json& json, CheckEvent& event) {
 }
 
 void to_json(Json& json, const SetSkippedEvent& event) {
-    json = {{"define_set", event.define_set}, {"reason", event.reason}};
+    json = {{"define_set", event.define_set}, {"reason", event.reason}, {"kind", name_of(event.kind, kSetSkips)}};
 }
 void from_json(const Json& json, SetSkippedEvent& event) {
     event.define_set = json.value("define_set", "");
     event.reason = json.value("reason", "");
+    event.kind = enum_at(json, "kind", kSetSkips, SetSkip::device_limit);
 }
 
 void to_json(Json& json, const TimingEvent& event) {

@@ -54,6 +54,27 @@ struct BuildEvent {
     std::string log;       // compile errors: the compiler's log
 };
 
+// What a compilation step compiles.
+enum class CompileWhat {
+    submission,    // the student's kernel file (and, for lab 07, the GEMM its products use)
+    baseline,      // the lab's speedup baseline
+    first_launch,  // the timed kernels' first launches (PoCL compiles a kernel for its work-group size then)
+};
+
+// A compilation is about to begin: the compile limit, not the launch limit, runs from here
+// (unit_runner.hpp), and its time does not count against the job's.
+struct CompileStartEvent {
+    static constexpr const char* kName = "compile-start";
+    CompileWhat what = CompileWhat::submission;
+};
+
+// The compilation that the last compile-start began has ended (built or not).
+struct CompileEndEvent {
+    static constexpr const char* kName = "compile-end";
+    CompileWhat what = CompileWhat::submission;
+    double seconds = 0.0;  // the worker's CPU time while it compiled
+};
+
 // A check is about to launch the kernel (the launch time limit runs from here).
 struct CheckStartEvent {
     static constexpr const char* kName = "check-start";
@@ -70,11 +91,18 @@ struct CheckEvent {
     std::string problem;    // what was wrong
 };
 
-// The device cannot run the job's define set (too much __local memory, a work-group too large).
+// Why a define set was not run.
+enum class SetSkip {
+    device_limit,     // the device cannot run it (too much __local memory, a work-group too large)
+    extension_unused, // an optional extension's set, and the kernel file does not use the extension
+};
+
+// The job's define set was not run.
 struct SetSkippedEvent {
     static constexpr const char* kName = "set-skipped";
     std::string define_set;
     std::string reason;
+    SetSkip kind = SetSkip::device_limit;
 };
 
 // The speedup job's medians.
@@ -152,7 +180,7 @@ struct DoneEvent {
     static constexpr const char* kName = "done";
 };
 
-using WorkerEvent = std::variant<DeviceEvent, BuildEvent, CheckStartEvent, CheckEvent, SetSkippedEvent, TimingEvent, RateEvent,
+using WorkerEvent = std::variant<DeviceEvent, CompileStartEvent, CompileEndEvent, BuildEvent, CheckStartEvent, CheckEvent, SetSkippedEvent, TimingEvent, RateEvent,
                                  WrongResultEvent, RunErrorEvent, StaticEvent, StaticUnavailableEvent, ErrorEvent,
                                  DoneEvent>;
 
@@ -160,6 +188,10 @@ using WorkerEvent = std::variant<DeviceEvent, BuildEvent, CheckStartEvent, Check
 // or std::invalid_argument on a malformed one.
 void to_json(nlohmann::json& json, const DeviceEvent& event);
 void from_json(const nlohmann::json& json, DeviceEvent& event);
+void to_json(nlohmann::json& json, const CompileStartEvent& event);
+void from_json(const nlohmann::json& json, CompileStartEvent& event);
+void to_json(nlohmann::json& json, const CompileEndEvent& event);
+void from_json(const nlohmann::json& json, CompileEndEvent& event);
 void to_json(nlohmann::json& json, const BuildEvent& event);
 void from_json(const nlohmann::json& json, BuildEvent& event);
 void to_json(nlohmann::json& json, const CheckStartEvent& event);

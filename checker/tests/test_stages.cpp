@@ -181,7 +181,9 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
                              {"line", 20},
                              {"column", 5},
                              {"message", "return before the barrier"}}}}}});
-    UnitRun dynamic = check_run({device(), built()}, 0);
+    UnitRun dynamic = check_run({device(), built(), start("1x1"), check("1x1", true), start("17x33"),
+                                 check("17x33", true)},
+                                0);
     dynamic.job.kind = JobKind::dynamic;
     std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
     dynamic.job.checks = {{"1x1", 1, false}, {"17x33", 1, false}};
@@ -202,11 +204,11 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
     CHECK(hung.verdict == Verdict::fail);
     CHECK(hung.findings[0].rule == "oclgrind-timeout");
 
-    // No Oclgrind installed: the static analysis alone judges, and a warning says what did not run.
+    // No Oclgrind installed: a check that did not run cannot pass, and it is not the student's doing.
     const auto static_only = evaluate_barriers(f.lab, static_run, nullptr);
-    CHECK(static_only.verdict == Verdict::warn);
-    CHECK(static_only.points == 3.0);
-    CHECK(static_only.findings.back().rule == "oclgrind-missing");
+    CHECK(static_only.verdict == Verdict::error);
+    CHECK(static_only.points == 0.0);
+    CHECK(static_only.details.find("Oclgrind is not installed") != std::string::npos);
     dynamic.outcome.end = ChildEnd::exited;
     std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Portable Computing Language";
     CHECK(evaluate_barriers(f.lab, static_run, &dynamic).verdict == Verdict::error);  // Oclgrind did not take over
@@ -319,8 +321,11 @@ TEST_CASE("barriers: a size Oclgrind could not run is a warning, and sets left o
     dynamic.job.checks = {{"17x33", 1, false}};
     DynamicRuns runs;
     runs.runs = {&dynamic};
+    runs.planned = 1;
     const auto r = evaluate_barriers(f.lab, static_run, runs);
-    CHECK(r.verdict == Verdict::warn);
+    CHECK(r.verdict == Verdict::fail);  // the one size to check was not checked: nothing scores
+    CHECK(r.points == 0.0);
+    CHECK(r.reason.find("Oclgrind checked only 0 of 1 sizes") != std::string::npos);
     REQUIRE(!r.findings.empty());
     CHECK(r.findings[0].rule == "oclgrind-not-run");
     CHECK(r.findings[0].message.find("CL_OUT_OF_RESOURCES") != std::string::npos);
@@ -406,7 +411,7 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
                              {"line", 3},
                              {"column", 1},
                              {"message", "line 3: expected ';'"}}}}}});
-    UnitRun dynamic = check_run({device(), built()}, 0);
+    UnitRun dynamic = check_run({device(), built(), start("1x1"), check("1x1", true)}, 0);
     dynamic.job.kind = JobKind::dynamic;
     std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
     dynamic.job.checks = {{"1x1", 1, false}};
@@ -417,8 +422,11 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
     CHECK(alone.points == 3.0);
     CHECK(alone.reason.find("judged by Oclgrind alone") != std::string::npos);
 
-    // Neither check could judge: no Oclgrind, or Oclgrind stopped early. The stage fails with why.
-    const auto neither = evaluate_barriers(f.lab, static_run, nullptr);
+    // Neither check could judge: Oclgrind was not run, or stopped early. The stage fails with why.
+    DynamicRuns not_run;
+    not_run.planned = 1;
+    not_run.unchecked = {"not at 'defaults' 1x1: the kernel did not finish a check on the graded device there"};
+    const auto neither = evaluate_barriers(f.lab, static_run, not_run);
     CHECK(neither.verdict == Verdict::fail);
     CHECK(neither.points == 0.0);
     CHECK(neither.reason == "neither barrier check could judge the kernel");
@@ -427,8 +435,7 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
     crashed.outcome.end = ChildEnd::killed_by_signal;
     crashed.outcome.signal = SIGSEGV;
     CHECK(evaluate_barriers(f.lab, static_run, &crashed).verdict == Verdict::fail);
-    CHECK(evaluate_barriers(f.lab, static_run, nullptr, "the kernel did not finish on the graded device").verdict ==
-          Verdict::fail);
+    CHECK(evaluate_barriers(f.lab, static_run, nullptr).verdict == Verdict::error);  // no Oclgrind: the grader's
 
     // The static analysis parsed the file but did not see a kernel the compiler built: blind too.
     static_run.events = parse_worker_events({{{"event", "static"}, {"kernels", {"decoy"}}, {"findings", json::array()}}});
@@ -436,7 +443,6 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
     const auto hidden = evaluate_barriers(f.lab, static_run, &dynamic);
     CHECK(hidden.verdict == Verdict::warn);
     CHECK(hidden.details.find("did not see the kernel transpose") != std::string::npos);
-    CHECK(evaluate_barriers(f.lab, static_run, nullptr).verdict == Verdict::warn);  // nothing to compare with
 }
 
 TEST_CASE("crash messages name what the signal means and what the child was doing") {
@@ -466,9 +472,13 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
     auto stalled = check_run({device(), built(), start("1x1")});
     stalled.outcome.end = ChildEnd::timed_out;
     stalled.outcome.stalled = true;
-    stalled.limits.progress_seconds = 10;
-    CHECK(evaluate_correctness(f.lab, stalled).reason.find("timed out: one step took more than 10 s while checking "
-                                                           "size 1x1") != std::string::npos);
+    stalled.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    stalled.outcome.stalled_step_seconds = 10.1;
+    CHECK(evaluate_correctness(f.lab, stalled).reason.find("timed out: one launch of the kernel ran for more than 10 "
+                                                           "s while checking size 1x1") != std::string::npos);
+    stalled.outcome.stalled_step.clock = StepClock::busiest_thread_cpu;
+    stalled.outcome.stalled_step.wall_backstop_seconds = 100;
+    CHECK(evaluate_correctness(f.lab, stalled).details.find("counted in processor time") != std::string::npos);
     auto files = check_run({device(), built(), start("1x1")});
     files.outcome.end = ChildEnd::over_files;
     files.limits.folder_bytes = 96ull << 20;
@@ -548,4 +558,98 @@ TEST_CASE("worker events: a malformed event is a grader error, never a pass and 
                                  {"submission_seconds", 0.001}}});
     timing.job.kind = JobKind::speedup;
     CHECK(evaluate_speedup(f.lab, timing, 0.0001).verdict == Verdict::error);
+}
+
+TEST_CASE("a compile that passes its limit is the compiler's time, never a hang of the kernel") {
+    Fixture f;
+    auto slow = check_run({device(), {{"event", "compile-start"}, {"what", "submission"}}});
+    slow.outcome.end = ChildEnd::timed_out;
+    slow.outcome.stalled = true;
+    slow.outcome.stalled_step = {"compile", "\"event\":\"compile-start\"", 120, StepClock::busiest_thread_cpu, 1200, true};
+    slow.outcome.stalled_step_seconds = 120.5;
+    const auto build = evaluate_build(f.lab, slow);
+    CHECK(build.verdict == Verdict::fail);
+    CHECK(build.reason.find("your kernel took more than 120 s to compile") != std::string::npos);
+    CHECK(build.details.find("#pragma unroll") != std::string::npos);
+    CHECK(build.details.find("condition never becomes false") == std::string::npos);
+
+    // The course's own baseline compiling too long is the grader's problem.
+    auto baseline = check_run({device(), built(), {{"event", "compile-start"}, {"what", "baseline"}}});
+    baseline.job.kind = JobKind::speedup;
+    baseline.outcome = slow.outcome;
+    CHECK(abnormal_end(baseline, "").grader_problem);
+}
+
+TEST_CASE("correctness: a time-out is named in the reason even when another failure comes first") {
+    Fixture f;
+    auto hung = at_set(check_run({device(), built(), start("1x1"), wrong("1x1"), start("37x50")}), "defaults",
+                       {{"TILE_SIZE", "16"}});
+    hung.outcome.end = ChildEnd::timed_out;
+    hung.outcome.stalled = true;
+    hung.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    const auto r = evaluate_correctness(f.lab, std::vector<SetRuns>{{&hung, nullptr}});
+    CHECK(r.verdict == Verdict::fail);
+    CHECK(r.reason.find("1x1") != std::string::npos);
+    CHECK(r.reason.find("timed out at 37x50 at 'defaults'") != std::string::npos);
+}
+
+TEST_CASE("barriers: what Oclgrind did not check scores nothing, the rest in proportion") {
+    Fixture f;
+    UnitRun static_run;
+    static_run.job.kind = JobKind::static_analysis;
+    static_run.outcome.end = ChildEnd::exited;
+    static_run.events = parse_worker_events({{{"event", "static"}, {"findings", json::array()}}});
+    UnitRun dynamic = at_set(check_run({device(), built(), start("1x1"), check("1x1", true), start("17x33"),
+                                        check("17x33", true)},
+                                       0),
+                             "defaults", {});
+    dynamic.job.kind = JobKind::dynamic;
+    dynamic.job.checks = {{"1x1", 1, false}, {"17x33", 1, false}};
+    std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
+    DynamicRuns runs;
+    runs.runs = {&dynamic};
+    runs.planned = 4;  // two more at a set where the kernel hung on the device
+    runs.unchecked = {"not at 'small tiles' 1x1, 17x33: the kernel did not finish a check on the graded device there"};
+    const auto half = evaluate_barriers(f.lab, static_run, runs);
+    CHECK(half.verdict == Verdict::fail);
+    CHECK(half.points == doctest::Approx(1.5));
+    CHECK(half.reason.find("Oclgrind checked only 2 of 4 sizes") != std::string::npos);
+    CHECK(half.details.find("not at 'small tiles'") != std::string::npos);
+
+    // An optional extension's set that the kernel does not use was never to be checked.
+    UnitRun unused = at_set(check_run({device(),
+                                       built(),
+                                       {{"event", "set-skipped"},
+                                        {"define_set", "extension"},
+                                        {"reason", "the kernel file does not use ROWS_PER_ITEM"},
+                                        {"kind", "extension-unused"}}},
+                                      0),
+                            "extension", {{"ROWS_PER_ITEM", "4"}});
+    unused.job.kind = JobKind::dynamic;
+    unused.job.checks = {{"1x1", 1, false}, {"17x33", 1, false}};
+    std::get<DeviceEvent>(unused.events.list[0]).platform = "Oclgrind";
+    DynamicRuns with_extension;
+    with_extension.runs = {&dynamic, &unused};
+    with_extension.planned = 4;
+    const auto whole = evaluate_barriers(f.lab, static_run, with_extension);
+    CHECK(whole.verdict == Verdict::pass);
+    CHECK(whole.points == 3.0);
+}
+
+TEST_CASE("correctness: an optional extension's set the kernel does not use is a note, not a warning") {
+    Fixture f;
+    const auto right = at_set(check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                                         check("37x50", true), start("17x33"), check("17x33", true)}),
+                              "defaults", {{"TILE_SIZE", "16"}});
+    const auto unused = at_set(check_run({device(),
+                                          built(),
+                                          {{"event", "set-skipped"},
+                                           {"define_set", "extension"},
+                                           {"reason", "the kernel file does not use ROWS_PER_ITEM"},
+                                           {"kind", "extension-unused"}}}),
+                               "extension", {{"ROWS_PER_ITEM", "4"}});
+    const auto r = evaluate_correctness(f.lab, std::vector<SetRuns>{{&right, nullptr}, {&unused, nullptr}});
+    CHECK(r.verdict == Verdict::pass);
+    CHECK(r.points == 4.0);
+    CHECK(r.details.find("does not use ROWS_PER_ITEM") != std::string::npos);
 }

@@ -1,6 +1,7 @@
 #include "harness/program_build.hpp"
 
 #include "harness/build_log.hpp"
+#include "harness/compile_ahead.hpp"
 #include "harness/guarded_buffer.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/self_contained_source.hpp"
@@ -184,6 +185,7 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
                                 where, "fix the first error first: later ones often follow from it"},
                                log, line);
     }
+    finish_compiling(program, device);  // PoCL, when compiling ahead: what its first launches would compile
     std::string warnings = student_diagnostics(map_build_log(device_log(program, device), source.display_path),
                                                source.display_path, source.text);
     // Only a remark about the student's own file counts; "1 warning generated." about a header does not.

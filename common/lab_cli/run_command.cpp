@@ -83,7 +83,7 @@ std::vector<DefineSet> sets_to_check(const LabSpec& spec, const Defines& overrid
     if (overrides.empty()) return spec.define_sets;
     Defines defines = spec.defines;
     defines.merge(overrides);
-    return {{"command line", defines}};
+    return {{"command line", defines, ""}};
 }
 
 // Checks every size at one define set; the number of wrong sizes, or -1 when the kernel does not build.
