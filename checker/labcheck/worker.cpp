@@ -212,12 +212,16 @@ std::string unused_extension(const course::LabSpec& spec, const WorkerJob& job, 
     return {};
 }
 
+// PoCL's work-group compiler for the job ("" = its default): read when PoCL compiles a kernel; its
+// kernel cache is left out so that nothing built the other way is reused.
+void use_pocl_work_group_method(const WorkerJob& job) {
+    if (job.pocl_work_group_method.empty()) return;
+    setenv("POCL_WORK_GROUP_METHOD", job.pocl_work_group_method.c_str(), 1);
+    setenv("POCL_KERNEL_CACHE", "0", 1);
+}
+
 void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
-    if (!job.pocl_work_group_method.empty()) {
-        // Read when PoCL compiles a kernel; its kernel cache is left out so nothing built the other way is reused.
-        setenv("POCL_WORK_GROUP_METHOD", job.pocl_work_group_method.c_str(), 1);
-        setenv("POCL_KERNEL_CACHE", "0", 1);
-    }
+    use_pocl_work_group_method(job);
     // Checks are limited launch by launch: PoCL's compiling at first launch moves into the build.
     if (!under_oclgrind) course::compile_ahead_of_launches();
     auto [session, spec] = open_job(events, job, under_oclgrind ? "oclgrind" : job.device);
@@ -246,6 +250,8 @@ void first_launches(EventWriter& events, const cl::CommandQueue& queue, const st
 }
 
 void speedup_job(EventWriter& events, const WorkerJob& job) {
+    use_pocl_work_group_method(job);
+    if (job.compile_ahead) course::compile_ahead_of_launches();
     auto [session, spec] = open_job(events, job, job.device);
     auto problem = build_submission(events, session, job, spec);
     if (!problem) return;
