@@ -341,7 +341,8 @@ TEST_CASE("class mode: a gradebook row per student, whatever the folder is calle
     std::ifstream csv(gradebook);
     std::ostringstream text;
     text << csv.rdbuf();
-    CHECK(text.str() == "student,total,max,01 build,01 correctness\nbob,0,5,0,0\n" + latin1_name + ",5,5,1,4\n");
+    // the name's byte that is not UTF-8 is written out, as everything labcheck prints (course::printable_text)
+    CHECK(text.str() == "student,total,max,01 build,01 correctness\nbob,0,5,0,0\ncaf\\xe9,5,5,1,4\n");
     REQUIRE(run.json["students"].size() == 2);
     CHECK(run.json["students"][1]["score"] == 5.0);
     // One record per student beside the class; a second run grades nobody and writes the same gradebook.
