@@ -28,6 +28,7 @@
 #include "harness/defines.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -363,10 +364,10 @@ int main(int argc, char** argv) {
         if (*package.gradescope) return run_package_command(package);
         return run(options);
     } catch (const course::UserError& error) {
-        fmt::print(stderr, "labcheck: {}\n", error.what());
+        fmt::print(stderr, "labcheck: {}\n", course::printable_text(error.what()));
         return 2;
     } catch (const std::exception& error) {
-        fmt::print(stderr, "labcheck: the grader failed: {}\n", error.what());
+        fmt::print(stderr, "labcheck: the grader failed: {}\n", course::printable_text(error.what()));
         return 2;
     }
 }

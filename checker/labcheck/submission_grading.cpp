@@ -4,6 +4,7 @@
 #include "stages.hpp"
 
 #include "description/lab_spec.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -121,7 +122,7 @@ public:
         if (run.job.compile_ahead) what += " (compiled ahead)";
         if (!run.job.define_set.empty()) what += " at '" + run.job.define_set + "'";
         // The submission and the lab ("class/alice/04-matmul-tiled"): with --class several students run at once.
-        const std::string where = run.job.kernels_display + "/" + run.job.lab_folder;
+        const std::string where = course::printable_text(run.job.kernels_display + "/" + run.job.lab_folder);
         std::fprintf(stderr, "labcheck: %-40s %-34s %5.1f s\n", where.c_str(), what.c_str(), run.outcome.seconds);
     }
 

@@ -11,10 +11,14 @@
 // The mutants of one lab are one class (a student folder each) graded by one
 // `labcheck --class` run, so the suite also exercises class mode, and a mutant
 // that hangs or crashes must leave the other "students" of its class graded.
+// Every class's terminal output, gradebook, JSON file and students' results must hold no byte of
+// the canary file and no character that steers a terminal (the mutants put control sequences in
+// kernels, compiler errors, lines Oclgrind quotes and student folder names).
 #include "child_process.hpp"
 #include "parallel_tasks.hpp"
 
 #include "description/lab_spec.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include "solution_edits.hpp"
@@ -46,8 +50,8 @@ constexpr std::size_t kClassSize = 8;  // mutants per labcheck --class run
 
 // What stands in the student's lab folder (key `make`; without it, a kernel file: `file`, or the
 // solution edited by `solution_edits`).
-enum class Make { kernel_file, directory, missing, symlink, folder_symlink };
-// What a `make = "symlink"` kernel file points at (key `target`).
+enum class Make { kernel_file, directory, missing, symlink, folder_symlink, hardlink };
+// What a `make = "symlink"` or `make = "hardlink"` kernel file points at (key `target`).
 enum class LinkTarget { solution, canary };
 
 struct Mutant {
@@ -68,6 +72,7 @@ struct Mutant {
     std::map<std::string, std::string> output;  // stage -> text its output must contain
     std::vector<std::string> defines;           // NAME=VALUE
     std::string timeout;                        // labcheck --timeout for its class (key "timeout"; default: labcheck's own limits)
+    std::string student_name;                   // key `student`: its folder's name after "NN-" (placeholders expanded)
     std::string student;                        // its folder in the class
     bool timed = false;                         // has a `speedup` verdict: graded with the speedup stage
     // Its manifest expects something of the barriers stage; else its class skips that stage (and
@@ -86,7 +91,8 @@ Make make_of(const Mutant& m, const std::string& text) {
     if (text == "missing") return Make::missing;
     if (text == "symlink") return Make::symlink;
     if (text == "folder-symlink") return Make::folder_symlink;
-    FAIL(m.label() << ": make = \"" << text << "\"; expected directory, missing, symlink or folder-symlink");
+    if (text == "hardlink") return Make::hardlink;
+    FAIL(m.label() << ": make = \"" << text << "\"; expected directory, missing, symlink, folder-symlink or hardlink");
     return Make::kernel_file;
 }
 
@@ -95,6 +101,20 @@ LinkTarget target_of(const Mutant& m, const std::string& text) {
     if (text == "canary") return LinkTarget::canary;
     FAIL(m.label() << ": target = \"" << text << "\"; expected solution or canary");
     return LinkTarget::solution;
+}
+
+std::string replaced(std::string text, const std::string& placeholder, const std::string& value) {
+    for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size()))
+        text.replace(at, placeholder.size(), value);
+    return text;
+}
+
+// The manifest's placeholders for control characters as the bytes themselves (runtime_mutants.toml says why).
+std::string with_control_characters(std::string text) {
+    text = replaced(std::move(text), "@ESC@", "\x1b");
+    text = replaced(std::move(text), "@BEL@", "\x07");
+    text = replaced(std::move(text), "@CR@", "\r");
+    return replaced(std::move(text), "@C1CSI@", "\xc2\x9b");
 }
 
 std::vector<Mutant> read_manifest(const std::string& name) {
@@ -116,6 +136,7 @@ std::vector<Mutant> read_manifest(const std::string& name) {
         m.make = make_of(m, m.make_name);
         m.target = target_of(m, entry["target"].value_or(std::string("solution")));
         m.description = entry["description"].value_or(std::string());
+        m.student_name = with_control_characters(entry["student"].value_or(std::string()));
         for (const char* stage : kStages) {
             if (const auto v = entry[stage].value<std::string>()) {
                 REQUIRE_MESSAGE((*v == "pass" || *v == "warn" || *v == "fail" || *v == "any"),
@@ -174,18 +195,23 @@ struct ClassRun {
 // What the cheats reach for: the lab's own solution, and a canary file of the grading machine
 // whose text must never appear in anything labcheck writes.
 struct CheatTargets {
+    fs::path work;
     fs::path canary_file;
     std::string canary_text;
     fs::path solution(const std::string& lab_folder, const std::string& kernel_file) const {
         return fs::absolute(fs::path("solutions") / lab_folder / kernel_file);
     }
+    // A copy of the solution in the suite's work folder (the instructor's file on the grading machine)
+    // for hard links: a second name on solutions/ itself would make other tests refuse the solution.
+    fs::path solution_copy(const std::string& lab_folder, const std::string& kernel_file) const {
+        const fs::path copy = work / "instructor" / lab_folder / kernel_file;
+        if (!fs::exists(copy)) {
+            fs::create_directories(copy.parent_path());
+            fs::copy_file(solution(lab_folder, kernel_file), copy);
+        }
+        return copy;
+    }
 };
-
-std::string replaced(std::string text, const std::string& placeholder, const std::string& value) {
-    for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size()))
-        text.replace(at, placeholder.size(), value);
-    return text;
-}
 
 // The lab's solution with a mutant's edits. An edit whose text is not in the solution exactly
 // once stops the suite: the solution changed under the mutant, which must be edited to match.
@@ -214,6 +240,11 @@ void place_mutant(const Mutant& m, const fs::path& class_folder, const std::stri
     case Make::symlink:
         fs::create_symlink(m.target == LinkTarget::canary ? targets.canary_file : solution, lab_dir / kernel_file);
         return;
+    case Make::hardlink:
+        fs::create_hard_link(
+            m.target == LinkTarget::canary ? targets.canary_file : targets.solution_copy(lab_folder, kernel_file),
+            lab_dir / kernel_file);
+        return;
     case Make::missing:
     case Make::folder_symlink:
         return;
@@ -226,9 +257,9 @@ void place_mutant(const Mutant& m, const fs::path& class_folder, const std::stri
     }
     const fs::path file = fs::path("checker/mutants") / m.file;
     REQUIRE_MESSAGE(fs::is_regular_file(file), m.label() << ": no file " << file.string());
-    std::ofstream(lab_dir / kernel_file, std::ios::binary)
-        << replaced(replaced(mutants::read_text(file), "@SOLUTION@", solution.string()), "@CANARY@",
-                    targets.canary_file.string());
+    std::ofstream(lab_dir / kernel_file, std::ios::binary) << with_control_characters(
+        replaced(replaced(mutants::read_text(file), "@SOLUTION@", solution.string()), "@CANARY@",
+                 targets.canary_file.string()));
 }
 
 void run_class(ClassRun& run, const fs::path& work) {
@@ -277,6 +308,36 @@ bool has_finding(const nlohmann::json& test, const std::string& source, const st
         if (f["source"] == source && f["rule"] == rule && (line == 0 || f["line"] == line)) return true;
     }
     return false;
+}
+
+// Where `text` holds a character that steers a terminal (a C0 control but newline and tab, DEL, a C1
+// control, a byte that is not UTF-8), and which; empty when it holds none.
+std::string control_character_at(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t length = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        bool bad = length == 0 || i + length > text.size();
+        for (std::size_t j = 1; !bad && j < length; ++j) bad = (static_cast<unsigned char>(text[i + j]) & 0xC0) != 0x80;
+        const bool c0 = c < 0x20 && c != '\n' && c != '\t';
+        const bool c1 = c == 0xC2 && length == 2 && !bad && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+        if (bad || c0 || c == 0x7F || c1) {
+            const std::size_t from = i < 40 ? 0 : i - 40;
+            return fmt::format("byte 0x{:02x} at {} (after \"{}\")", c, i, text.substr(from, i - from));
+        }
+        i += length;
+    }
+    return {};
+}
+
+// The first string of `json` (values, recursively) that holds a control character, and where; empty when none.
+std::string control_character_in_strings(const nlohmann::json& json) {
+    if (json.is_string()) return control_character_at(json.get<std::string>());
+    if (json.is_structured()) {
+        for (const auto& item : json) {
+            if (std::string found = control_character_in_strings(item); !found.empty()) return found;
+        }
+    }
+    return {};
 }
 
 bool static_analysis_ran(const nlohmann::json& test) {
@@ -346,6 +407,7 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
     fs::remove_all(work);
     fs::create_directories(work);
     CheatTargets targets;
+    targets.work = work;
     targets.canary_file = work / "canary.txt";
     {
         std::mt19937_64 random(std::random_device{}());
@@ -379,7 +441,10 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         run.defines = m.defines;
         run.timeout = m.timeout;
         run.folder = work / ("class-" + key);
-        const std::string stem = !m.name.empty() ? m.name : m.file.empty() ? m.make_name : fs::path(m.file).stem().string();
+        const std::string stem = !m.student_name.empty() ? m.student_name
+                                 : !m.name.empty()       ? m.name
+                                 : m.file.empty()        ? m.make_name
+                                                         : fs::path(m.file).stem().string();
         m.student = fmt::format("{:02}-{}", i, stem);
         place_mutant(m, run.folder, lab_folder, kernel_file, targets);
         run.mutants.push_back(&m);
@@ -407,14 +472,20 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         std::size_t rows = 0;
         for (std::string line; std::getline(csv, line);) ++rows;
         CHECK(rows == run.mutants.size() + 1);  // the gradebook: a header and a row per student
-        // Nothing of the canary file reaches the terminal, the results or the gradebook.
-        std::ifstream json_file(run.folder.string() + ".json");
-        std::ostringstream everything;
-        everything << run.output << json_file.rdbuf();
-        std::ifstream csv_again(run.folder.string() + ".csv");
-        everything << csv_again.rdbuf();
-        CHECK_MESSAGE(everything.str().find(targets.canary_text) == std::string::npos,
+        // Nothing of the canary file reaches the terminal, the results or the gradebook, and no
+        // character that steers a terminal does either: what students wrote is shown written out.
+        const std::string json_text = mutants::read_text(run.folder.string() + ".json");
+        const std::string csv_text = mutants::read_text(run.folder.string() + ".csv");
+        CHECK_MESSAGE((run.output + json_text + csv_text).find(targets.canary_text) == std::string::npos,
                       "the canary file's text leaked into labcheck's output");
+        CHECK_MESSAGE(control_character_at(run.output).empty(), "the terminal output holds " << control_character_at(run.output));
+        CHECK_MESSAGE(control_character_at(csv_text).empty(), "the gradebook holds " << control_character_at(csv_text));
+        CHECK_MESSAGE(control_character_at(json_text).empty(), "the JSON file holds " << control_character_at(json_text));
+        for (const auto& s : run.results["students"]) {
+            // (the "student" field is the folder's exact name, as data; everything shown is in "results")
+            const std::string found = control_character_in_strings(s["results"]);
+            CHECK_MESSAGE(found.empty(), "the results of " << s["student"].dump() << " hold " << found);
+        }
         for (const Mutant* m : run.mutants) {
             const nlohmann::json* student = nullptr;
             for (const auto& s : run.results["students"]) {
@@ -422,6 +493,8 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
             }
             INFO(m->label());
             REQUIRE(student != nullptr);
+            // its gradebook row names it as it is, control characters written out, UTF-8 letters intact
+            CHECK(csv_text.find("\n" + course::csv_field(m->student) + ",") != std::string::npos);
             check_mutant(*m, *student);
             ++checked;
         }

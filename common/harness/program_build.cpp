@@ -5,6 +5,7 @@
 #include "harness/guarded_buffer.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/self_contained_source.hpp"
+#include "util/text_escape.hpp"
 
 #include <fmt/format.h>
 
@@ -180,17 +181,20 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
                                                     source.display_path, source.text);
         const unsigned line = first_error_line(log, source.display_path);
         const std::string where = line > 0 ? fmt::format("{}:{}", source.display_path, line) : source.display_path;
+        // The compiler's words and the student's quoted lines become a message here: every control
+        // character in them is written out visibly, whoever prints the message (lab run, lab tune, labcheck).
+        const std::string shown = printable_text(log);
         throw KernelBuildError({"a kernel that compiles as OpenCL C 1.2",
-                                fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), log),
+                                fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), shown),
                                 where, "fix the first error first: later ones often follow from it"},
-                               log, line);
+                               shown, line);
     }
     finish_compiling(program, device);  // PoCL, when compiling ahead: what its first launches would compile
     std::string warnings = student_diagnostics(map_build_log(device_log(program, device), source.display_path),
                                                source.display_path, source.text);
     // Only a remark about the student's own file counts; "1 warning generated." about a header does not.
     if (only_whitespace(warnings) || warnings.find(source.display_path + ":") == std::string::npos) warnings.clear();
-    return {program, source, defines, warnings};
+    return {program, source, defines, printable_text(warnings)};
 }
 
 cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,

@@ -18,10 +18,11 @@ struct BuiltProgram {
     cl::Program program;
     KernelSource source;
     Defines defines;
-    std::string build_log;  // warnings, mapped to the student's file; empty when clean
+    std::string build_log;  // warnings, mapped to the student's file, control characters written out; empty when clean
 };
 
-// A compile error: what the compiler said, against the student's file.
+// A compile error: what the compiler said, against the student's file (control characters
+// written out visibly, util/text_escape.hpp).
 class KernelBuildError : public UserError {
 public:
     KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line);

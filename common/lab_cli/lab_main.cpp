@@ -4,6 +4,7 @@
 #include "end_to_end_table.hpp"
 #include "harness/kernel_launch.hpp"
 #include "util/edition.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -116,7 +117,7 @@ int main(int argc, char** argv) {
         if (bench_cmd->parsed()) return bench_command(common, bench);
         if (hint_cmd->parsed()) return hint_command(common, hint);
     } catch (const UserError& error) {
-        fmt::print(stderr, "error: {}\n", error.what());
+        fmt::print(stderr, "error: {}\n", printable_text(error.what()));  // it may quote a file or folder name
         return 2;
     } catch (const cl::Error& error) {
         fmt::print(stderr, "error: OpenCL call {} failed with {}\n  try: `lab devices` to see that the device works\n",

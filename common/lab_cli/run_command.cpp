@@ -13,6 +13,7 @@
 #include "versus_timing.hpp"
 #include "harness/timing_spread.hpp"
 #include "problems/repeated_check.hpp"
+#include "util/text_escape.hpp"
 #include "util/text_wrap.hpp"
 #include "util/user_error.hpp"
 
@@ -95,7 +96,7 @@ int check_sizes(LabProblem& problem, const std::vector<ProblemSize>& sizes, Size
         try {
             verdict = check_twice(problem, size, seed).verdict;
         } catch (const UserError& error) {
-            verdict = {size, false, error.what()};
+            verdict = {size, false, printable_text(error.what())};
         }
         fmt::print("  {:<16} {}\n", size_text(size, form), verdict.ok ? "ok" : "WRONG");
         if (!verdict.ok) {
@@ -140,7 +141,8 @@ void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<Prob
         problem = open_lab(lab.session, lab.root, lab.spec, lab.kernels, set.defines,
                            options.reference_gemm ? GemmChoice::reference : GemmChoice::lab_kernels);
     } catch (const KernelBuildError& error) {
-        fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'", error.what());
+        fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'",
+                   printable_text(error.what()));
         checks.first_failed_to_build = i == 0;
         checks.wrong += static_cast<int>(sizes.size());
         checks.checked += sizes.size();
@@ -148,7 +150,9 @@ void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<Prob
     }
     const BuiltProgram& built = problem->program();
     fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
-    if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) fmt::print("  note    {}\n", note);
+    if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) {
+        fmt::print("  note    {}\n", printable_text(note));
+    }
     if (i == 0 && !built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
     if (const std::string limit = device_limit_problem(lab.session, lab.spec, *problem); !limit.empty()) {
         fmt::print("  skipped on this device: {}\n", limit);
