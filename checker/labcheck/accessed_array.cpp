@@ -69,8 +69,8 @@ std::size_t first_name(const std::string& s, std::size_t at) {
 
 // Which argument of a builtin is the pointer it reads or writes through; -1 for other names.
 int pointer_argument(const std::string& function) {
-    if (function.rfind("vload", 0) == 0) return 1;                 // vload4(offset, p)
-    if (function.rfind("vstore", 0) == 0) return 2;                // vstore4(data, offset, p)
+    if (function.rfind("vload", 0) == 0) return 1;                                       // vload4(offset, p)
+    if (function.rfind("vstore", 0) == 0) return 2;                                      // vstore4(data, offset, p)
     if (function.rfind("atomic_", 0) == 0 || function.rfind("atom_", 0) == 0) return 0;  // atomic_add(p, v)
     return -1;
 }

@@ -77,13 +77,14 @@ std::vector<Token> tokenize(const std::string& s) {
 // unknown values. False when the line cannot be followed (then the whole value is unknown).
 class Expander {
 public:
-    explicit Expander(const MacroLookup& lookup) : lookup_(lookup) {}
+    Expander(const MacroLookup& lookup, std::size_t& steps_left) : lookup_(lookup), steps_left_(steps_left) {}
 
     bool expand(const std::vector<Token>& in, std::vector<Token>& out) {
         if (++depth_ > kDeepest) return false;
         for (std::size_t i = 0; i < in.size(); ++i) {
             const Token& t = in[i];
-            if (out.size() > kLongest || ++steps_ > kMostSteps) return false;
+            if (out.size() > kLongest || ++steps_ > kMostSteps || steps_left_ == 0) return false;
+            --steps_left_;
             if (t.kind != Token::Kind::identifier) {
                 out.push_back(t);
             } else if (t.text == "defined") {
@@ -156,6 +157,7 @@ private:
     }
 
     const MacroLookup& lookup_;
+    std::size_t& steps_left_;
     std::set<std::string> active_;
     std::string unsure_;
     int depth_ = 0;
@@ -212,7 +214,9 @@ public:
     }
 
 private:
-    bool at(const char* text) const { return i_ < t_.size() && t_[i_].kind == Token::Kind::punctuation && t_[i_].text == text; }
+    bool at(const char* text) const {
+        return i_ < t_.size() && t_[i_].kind == Token::Kind::punctuation && t_[i_].text == text;
+    }
 
     Value conditional() {
         const Value test = binary(0);
@@ -228,8 +232,9 @@ private:
     }
 
     static int precedence(const std::string& op) {
-        static const char* const kLevels[][4] = {{"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="},
-                                                 {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}};
+        static const char* const kLevels[][4] = {
+            {"||"},       {"&&"},     {"|"},          {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="},
+            {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}};
         for (int level = 0; level < 10; ++level) {
             for (const char* o : kLevels[level]) {
                 if (o != nullptr && op == o) return level;
@@ -331,8 +336,8 @@ Value Parser::apply(const std::string& op, const Value& a, const Value& b) {
 
 }  // namespace
 
-ConditionValue evaluate_condition(const std::string& expression, const MacroLookup& lookup) {
-    Expander expander(lookup);
+ConditionValue evaluate_condition(const std::string& expression, const MacroLookup& lookup, std::size_t& steps_left) {
+    Expander expander(lookup, steps_left);
     std::vector<Token> expanded;
     ConditionValue result;
     if (!expander.expand(tokenize(expression), expanded)) {

@@ -5,6 +5,7 @@
 // must then count the branch as one that may be taken.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -26,7 +27,9 @@ struct ConditionValue {
     std::string unsure;  // when unknown: the first name whose definition was not known, if any
 };
 
-// `expression` is the text after `#if` (comments already removed).
-ConditionValue evaluate_condition(const std::string& expression, const MacroLookup& lookup);
+// `expression` is the text after `#if` (comments already removed). `steps_left` is what the whole
+// file may still spend on macro expansion (a hostile file's #if lines must not keep the grader busy):
+// each token expanded costs one, and once it is spent every value is unknown.
+ConditionValue evaluate_condition(const std::string& expression, const MacroLookup& lookup, std::size_t& steps_left);
 
 }  // namespace course

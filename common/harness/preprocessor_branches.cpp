@@ -13,17 +13,18 @@ namespace {
 
 // Reserved names that only an IDE's own reading of the code defines, never an OpenCL compiler:
 // the GPGPUTasks course template includes CLion's helper header under `#ifdef __CLION_IDE__`.
-constexpr std::array<const char*, 6> kIdeOnlyNames = {"__CLION_IDE__",   "__CLION_IDE_", "__JETBRAINS_IDE__",
+constexpr std::array<const char*, 6> kIdeOnlyNames = {"__CLION_IDE__",    "__CLION_IDE_",  "__JETBRAINS_IDE__",
                                                       "__INTELLISENSE__", "__RESHARPER__", "__CDT_PARSER__"};
 
 // What OpenCL C's header (clang's opencl-c-base.h), PoCL and vendors define besides reserved names.
 constexpr std::array<const char*, 21> kCompilerPrefixes = {
-    "cl_", "cles_", "CL_", "CLK_", "CHAR_", "SCHAR_", "UCHAR_", "SHRT_", "USHRT_", "INT_", "UINT_",
-    "LONG_", "ULONG_", "DBL_", "FLT_", "HALF_", "FP_", "M_", "HUGE_VAL", "as_", "POCL_"};
+    "cl_",   "cles_",  "CL_",  "CLK_", "CHAR_", "SCHAR_", "UCHAR_", "SHRT_",    "USHRT_", "INT_", "UINT_",
+    "LONG_", "ULONG_", "DBL_", "FLT_", "HALF_", "FP_",    "M_",     "HUGE_VAL", "as_",    "POCL_"};
 constexpr std::array<const char*, 19> kCompilerNames = {
-    "INFINITY", "NAN",    "NULL",  "MAXFLOAT", "FULL_PROFILE", "EMBEDDED_PROFILE", "kernel_exec",
-    "inline",   "true",   "false", "NVIDIA",   "AMD",          "INTEL",            "APPLE",
-    "ARM",      "MALI",   "QUALCOMM", "ADRENO", "POCL"};
+    "INFINITY",    "NAN",    "NULL", "MAXFLOAT", "FULL_PROFILE", "EMBEDDED_PROFILE",
+    "kernel_exec", "inline", "true", "false",    "NVIDIA",       "AMD",
+    "INTEL",       "APPLE",  "ARM",  "MALI",     "QUALCOMM",     "ADRENO",
+    "POCL"};
 
 Truth truth_and(Truth a, Truth b) {
     if (a == Truth::no || b == Truth::no) return Truth::no;
@@ -86,11 +87,11 @@ private:
 
 // One open #if ... #endif.
 struct OpenConditional {
-    Truth outside;        // the branch around it
-    Truth chain;          // whether an earlier branch of this #if ... #endif was taken
-    Truth taken;          // the branch now open
-    std::string head;     // "`#ifdef X` (line 1)"
-    std::string branch;   // the branch now open, as a student reads it
+    Truth outside;       // the branch around it
+    Truth chain;         // whether an earlier branch of this #if ... #endif was taken
+    Truth taken;         // the branch now open
+    std::string head;    // "`#ifdef X` (line 1)"
+    std::string branch;  // the branch now open, as a student reads it
     std::string unsure;
 };
 
@@ -98,9 +99,13 @@ std::string quoted(const ScannedDirective& d) {
     return "`" + directive_text(d) + "` (line " + std::to_string(d.line) + ")";
 }
 
-Truth condition_of(const ScannedDirective& d, const MacroTable& table, std::string& unsure) {
+// What a whole file may spend expanding macros in its #if lines: far more than any kernel needs.
+constexpr std::size_t kExpansionSteps = 1000000;
+
+Truth condition_of(const ScannedDirective& d, const MacroTable& table, std::size_t& steps_left, std::string& unsure) {
     if (d.name == "if" || d.name == "elif") {
-        const ConditionValue v = evaluate_condition(d.rest, [&](const std::string& n) { return table.lookup(n); });
+        const ConditionValue v = evaluate_condition(
+            d.rest, [&](const std::string& n) { return table.lookup(n); }, steps_left);
         unsure = v.unsure;
         return v.known ? (v.value != 0 ? Truth::yes : Truth::no) : Truth::maybe;
     }
@@ -149,7 +154,7 @@ private:
         c.outside = current();
         c.head = quoted(d);
         c.branch = c.head;
-        c.chain = c.outside == Truth::no ? Truth::no : condition_of(d, table_, c.unsure);
+        c.chain = c.outside == Truth::no ? Truth::no : condition_of(d, table_, steps_left_, c.unsure);
         c.taken = truth_and(c.outside, c.chain);
         stack_.push_back(c);
     }
@@ -158,7 +163,8 @@ private:
         OpenConditional& c = stack_.back();
         Truth own = Truth::yes;
         std::string unsure;
-        if (d.name == "elif" && c.outside != Truth::no && c.chain != Truth::yes) own = condition_of(d, table_, unsure);
+        if (d.name == "elif" && c.outside != Truth::no && c.chain != Truth::yes)
+            own = condition_of(d, table_, steps_left_, unsure);
         if (!unsure.empty()) c.unsure = unsure;
         if (d.name == "elifdef" || d.name == "elifndef") own = Truth::maybe;  // not every compiler knows them
         c.taken = truth_and(c.outside, truth_and(truth_not(c.chain), own));
@@ -183,6 +189,7 @@ private:
 
     MacroTable table_;
     std::vector<OpenConditional> stack_;
+    std::size_t steps_left_ = kExpansionSteps;
 };
 
 }  // namespace

@@ -16,27 +16,27 @@ constexpr std::array<const char*, 5> kForbiddenIdentifiers = {"_Pragma", "__prag
                                                               "__has_include_next", "__has_embed"};
 
 // Directives the course's kernels may use; everything else is refused by name.
-constexpr std::array<const char*, 13> kAllowedDirectives = {
-    "define", "undef", "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif", "pragma", "error",
-    "warning"};
+constexpr std::array<const char*, 13> kAllowedDirectives = {"define", "undef",   "if",       "ifdef", "ifndef",
+                                                            "elif",   "elifdef", "elifndef", "else",  "endif",
+                                                            "pragma", "error",   "warning"};
 
 // Pragmas (first word, second word or "") that touch files or the compiler itself.
 constexpr std::array<std::pair<const char*, const char*>, 9> kForbiddenPragmas = {{{"GCC", "dependency"},
-                                                                                    {"GCC", "system_header"},
-                                                                                    {"clang", "module"},
-                                                                                    {"clang", "__debug"},
-                                                                                    {"clang", "system_header"},
-                                                                                    {"include_alias", ""},
-                                                                                    {"comment", ""},
-                                                                                    {"__debug", ""},
-                                                                                    {"module", ""}}};
+                                                                                   {"GCC", "system_header"},
+                                                                                   {"clang", "module"},
+                                                                                   {"clang", "__debug"},
+                                                                                   {"clang", "system_header"},
+                                                                                   {"include_alias", ""},
+                                                                                   {"comment", ""},
+                                                                                   {"__debug", ""},
+                                                                                   {"module", ""}}};
 
 // Names in directive lines that are the language's own, not a compiler's choice.
 constexpr std::array<const char*, 22> kLanguageNames = {
-    "__kernel",   "__global",     "__local",      "__constant",    "__private",   "__attribute__",
-    "__read_only", "__write_only", "__read_write", "__restrict",    "__restrict__", "__inline",
-    "__inline__", "__FILE__",     "__LINE__",     "__VA_ARGS__",   "__VA_OPT__",   "__func__",
-    "__typeof__", "__alignof__",  "__const",      "__volatile__"};
+    "__kernel",    "__global",     "__local",      "__constant",  "__private",    "__attribute__",
+    "__read_only", "__write_only", "__read_write", "__restrict",  "__restrict__", "__inline",
+    "__inline__",  "__FILE__",     "__LINE__",     "__VA_ARGS__", "__VA_OPT__",   "__func__",
+    "__typeof__",  "__alignof__",  "__const",      "__volatile__"};
 
 const std::string kPasteCode =
     "paste the code you need into this file: a submission is the kernel file alone, and the grader compiles "
@@ -45,8 +45,8 @@ const std::string kPasteCode =
 bool compiler_defined(const std::string& name) {
     if (name == "FULL_PROFILE" || name == "EMBEDDED_PROFILE" || name.rfind("cl_", 0) == 0) return true;
     if (name.rfind("__", 0) != 0 || name.rfind("__builtin_", 0) == 0) return false;
-    return std::find_if(kLanguageNames.begin(), kLanguageNames.end(),
-                        [&](const char* n) { return name == n; }) == kLanguageNames.end();
+    return std::find_if(kLanguageNames.begin(), kLanguageNames.end(), [&](const char* n) { return name == n; }) ==
+           kLanguageNames.end();
 }
 
 bool pulls_in_a_file(const ScannedDirective& d) {
@@ -55,8 +55,9 @@ bool pulls_in_a_file(const ScannedDirective& d) {
 
 // `#line 6`: only the line number changes, no file name.
 bool plain_line_number(const ScannedDirective& d) {
-    return d.name == "line" && !d.rest.empty() &&
-           std::all_of(d.rest.begin(), d.rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return d.name == "line" && !d.rest.empty() && std::all_of(d.rest.begin(), d.rest.end(), [](char c) {
+               return std::isdigit(static_cast<unsigned char>(c));
+           });
 }
 
 std::vector<std::string> words_of(const std::string& text) {
@@ -68,7 +69,8 @@ std::vector<std::string> words_of(const std::string& text) {
             i = close == std::string::npos ? text.size() : close + 1;
         } else if (std::isalpha(c) || c == '_') {
             std::size_t end = i;
-            while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
+            while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+                ++end;
             words.push_back(text.substr(i, end - i));
             i = end;
         } else {
@@ -97,8 +99,8 @@ std::optional<ForbiddenConstruct> refused_pragma(const ScannedDirective& d) {
 std::string branch_words(const BranchPlace& place) {
     if (place.branch.empty()) return {};
     if (place.taken == Truth::yes) return " (it is inside " + place.branch + ", a branch this build takes)";
-    const std::string why = place.unsure.empty() ? std::string()
-                                                 : ": " + place.unsure + " is a macro compilers may define by themselves";
+    const std::string why =
+        place.unsure.empty() ? std::string() : ": " + place.unsure + " is a macro compilers may define by themselves";
     return " (it is inside " + place.branch + ", a branch an OpenCL compiler may take" + why + ")";
 }
 
@@ -134,11 +136,11 @@ std::optional<ForbiddenConstruct> refused_word(const ScannedWord& w) {
     for (const char* forbidden : kForbiddenIdentifiers) {
         if (w.name != forbidden) continue;
         const bool looks = w.name.rfind("__has", 0) == 0;
-        return ForbiddenConstruct{w.line, w.name,
-                                  looks ? "looks for other files on the grading machine"
-                                        : "runs a pragma from inside the code",
-                                  looks ? "remove it: the kernel file is compiled on its own"
-                                        : "write the pragma as a #pragma line, or leave it out"};
+        return ForbiddenConstruct{
+            w.line, w.name,
+            looks ? "looks for other files on the grading machine" : "runs a pragma from inside the code",
+            looks ? "remove it: the kernel file is compiled on its own"
+                  : "write the pragma as a #pragma line, or leave it out"};
     }
     return std::nullopt;
 }

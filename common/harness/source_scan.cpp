@@ -205,7 +205,8 @@ private:
         }
         d.end = i_ < s_.size() ? s_[i_].offset : file_size_;
         const auto first = rest.find_first_not_of(' ');
-        d.rest = first == std::string::npos ? std::string() : rest.substr(first, rest.find_last_not_of(' ') + 1 - first);
+        d.rest =
+            first == std::string::npos ? std::string() : rest.substr(first, rest.find_last_not_of(' ') + 1 - first);
         scan_.directives.push_back(std::move(d));
     }
 

@@ -13,12 +13,12 @@
 namespace course {
 
 struct ScannedDirective {
-    std::string name;      // "include", "ifdef", "line", ...; empty for `#` alone or `#` before no name
-    bool number = false;   // a line marker, `# 12 "file"` (name empty)
-    unsigned line = 0;     // 1-based line of the file where the `#` is
-    std::size_t begin = 0;  // byte offset of the `#` (of `%:` or `??=`) in the file
-    std::size_t end = 0;    // byte offset of the line end that closes the directive, or the file's size
-    std::string rest;       // what follows the name, comments as one space each, trimmed
+    std::string name;             // "include", "ifdef", "line", ...; empty for `#` alone or `#` before no name
+    bool number = false;          // a line marker, `# 12 "file"` (name empty)
+    unsigned line = 0;            // 1-based line of the file where the `#` is
+    std::size_t begin = 0;        // byte offset of the `#` (of `%:` or `??=`) in the file
+    std::size_t end = 0;          // byte offset of the line end that closes the directive, or the file's size
+    std::string rest;             // what follows the name, comments as one space each, trimmed
     std::size_t code_before = 0;  // how many pieces of code (outside directives) come before it
 };
 
@@ -30,7 +30,7 @@ struct ScannedWord {
 };
 
 struct SourceScan {
-    std::vector<ScannedDirective> directives;  // in file order
+    std::vector<ScannedDirective> directives;   // in file order
     std::vector<ScannedWord> underscore_words;  // in file order
     std::size_t code_pieces = 0;                // tokens (or characters of punctuation) outside directives
 };

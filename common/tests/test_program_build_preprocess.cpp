@@ -35,7 +35,8 @@ const char* kIdeHeader =
 
 TEST_CASE("an include only an IDE reads is left out of the build, and said so") {
     ClSession session = open_session("");
-    const auto built = build(session, std::string(kIdeHeader) + "__kernel void k(__global float* x) { x[0] = 1.0f; }\n");
+    const auto built =
+        build(session, std::string(kIdeHeader) + "__kernel void k(__global float* x) { x[0] = 1.0f; }\n");
     REQUIRE(built.left_out.size() == 2);
     CHECK(built.left_out[0].find("line 2: `#include <libgpu/opencl/cl/clion_defines.cl>` left out") == 0);
     CHECK(built.left_out[1].find("line 5: `#line 100` left out") == 0);
@@ -63,6 +64,6 @@ TEST_CASE("an include in a branch the build takes is refused before any compiler
     CHECK(error.find("#include pulls in another file (it is inside `#if defined(TILE_SIZE)` (line 1), a branch "
                      "this build takes)") != std::string::npos);
     CHECK(error_of(session, text).empty());  // without TILE_SIZE the branch is not taken: left out
-    CHECK(error_of(session, "#ifdef __IMAGE_SUPPORT__\n#include \"/etc/hostname\"\n#endif\n").find(
-              "a branch an OpenCL compiler may take") != std::string::npos);
+    CHECK(error_of(session, "#ifdef __IMAGE_SUPPORT__\n#include \"/etc/hostname\"\n#endif\n")
+              .find("a branch an OpenCL compiler may take") != std::string::npos);
 }

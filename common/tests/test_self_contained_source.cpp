@@ -237,7 +237,8 @@ TEST_CASE("#if expressions: known with the build's macros, unknown where a compi
         return MacroView{};
     };
     const auto value = [&](const std::string& text) {
-        const auto v = evaluate_condition(text, lookup);
+        std::size_t steps = 1000;
+        const auto v = evaluate_condition(text, lookup, steps);
         return v.known ? std::to_string(v.value) : "?" + v.unsure;
     };
     CHECK(value("0") == "0");
@@ -263,6 +264,9 @@ TEST_CASE("#if expressions: known with the build's macros, unknown where a compi
     CHECK(value("(1") == "?");
     CHECK(value("'a' == 97") == "?");
     CHECK(value("true") == "?true");  // clang reads `true` as 1 in OpenCL C, a C compiler as 0
+    std::size_t spent = 2;
+    CHECK_FALSE(evaluate_condition("1 + 1", lookup, spent).known);  // the file's budget is spent
+    CHECK(spent == 0);
 }
 
 TEST_CASE("macros a compiler may define by itself, and names only an IDE defines") {
