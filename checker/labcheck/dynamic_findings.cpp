@@ -350,30 +350,42 @@ Finding array_bounds_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
-// See is_uninitialized_copy: a warning with full points.
-Finding uninitialized_copy_finding(const Group& g, const DynamicContext& context) {
+// See is_uninitialized_copy: a warning with full points, while Oclgrind checked the output. After
+// its error limit it checks nothing: then a copy cannot be told from a value nobody wrote that
+// reaches the output (a sum kept in __local memory never set to zero), and it is an error. Flooding
+// the report with such copies so that Oclgrind stops looking is no way past it either.
+Finding uninitialized_copy_finding(const Group& g, const DynamicContext& context, bool past_error_limit) {
     const auto& d = *g.first;
     const OclgrindAccess none;
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     const std::string memory = d.memory == "local" ? "__local" : d.memory;
     Finding f;
-    f.summary = fmt::format(
-        "line {} copies {} data no work-item wrote: fine while it never reaches the output, check it is what you "
-        "meant",
-        at.line, memory);
+    f.summary = fmt::format("line {} copies {} data no work-item wrote: {}", at.line, memory,
+                            past_error_limit ? "so often that Oclgrind stopped before it could check the output"
+                                             : "fine while it never reaches the output, check it is what you meant");
     f.message = fmt::format(
-        "Uninitialised value copied at {}{}: {} stored into {} memory a value that no work-item had written ({}).{} "
-        "This costs no points: an element nobody loaded (a tile slot past the edge of the matrix, say) may be "
-        "copied, as long as it never reaches the output, and Oclgrind checks every value written to the output "
-        "(one nobody wrote is an error of its own). If the element should hold data, load it before it is read; "
-        "to silence this, copy only the elements that were loaded, or load 0 past the edge.",
+        "Uninitialised value copied at {}{}: {} stored into {} memory a value that no work-item had written ({}).{} ",
         place(d, at, context), quoted_source(at), work_item(at), memory, without_addresses(d.heading), seen(g));
+    if (past_error_limit) {
+        f.message +=
+            "Oclgrind reported this so many times that it stopped reporting after its error limit, before it could "
+            "check whether any such value reached the output, so it counts as an error: a value nobody wrote that "
+            "is summed into (a __local accumulator never set to zero) looks the same. Set every element before it "
+            "is read: load 0 past the edge of the matrix, zero an accumulator first; then nothing is reported and "
+            "every launch is checked.";
+    } else {
+        f.message +=
+            "This costs no points: an element nobody loaded (a tile slot past the edge of the matrix, say) may be "
+            "copied, as long as it never reaches the output, and Oclgrind checks every value written to the output "
+            "(one nobody wrote is an error of its own). If the element should hold data, load it before it is read; "
+            "to silence this, copy only the elements that were loaded, or load 0 past the edge.";
+    }
     return f;
 }
 
-Finding uninitialized_finding(const Group& g, const DynamicContext& context) {
+Finding uninitialized_finding(const Group& g, const DynamicContext& context, bool past_error_limit) {
     const auto& d = *g.first;
-    if (is_uninitialized_copy(d)) return uninitialized_copy_finding(g, context);
+    if (is_uninitialized_copy(d)) return uninitialized_copy_finding(g, context, past_error_limit);
     const OclgrindAccess none;
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     const std::string what = without_addresses(d.heading);
@@ -484,7 +496,8 @@ Grouped grouped_diagnostics(const OclgrindOutput& output) {
     return grouped;
 }
 
-Finding group_finding(const Group& g, const DynamicContext& context) {
+// `past_error_limit`: Oclgrind stopped reporting after its error limit (see uninitialized_copy_finding).
+Finding group_finding(const Group& g, const DynamicContext& context, bool past_error_limit) {
     const auto& d = *g.first;
     Finding f;
     switch (d.kind) {
@@ -501,17 +514,18 @@ Finding group_finding(const Group& g, const DynamicContext& context) {
             f = array_bounds_finding(g, context);
             break;
         case OclgrindKind::uninitialized:
-            f = uninitialized_finding(g, context);
+            f = uninitialized_finding(g, context, past_error_limit);
             break;
         case OclgrindKind::other:
             f = other_finding(g, context);
             break;
     }
     f.source = "oclgrind";
-    f.rule = is_uninitialized_copy(d) ? std::string("oclgrind-uninitialized-copy")
-                                      : std::string("oclgrind-") + oclgrind_kind_name(d.kind);
+    const bool copy_warning = is_uninitialized_copy(d) && !past_error_limit;
+    f.rule = copy_warning ? std::string("oclgrind-uninitialized-copy")
+                          : std::string("oclgrind-") + oclgrind_kind_name(d.kind);
     // Warnings: see array_bounds_finding and uninitialized_copy_finding.
-    f.error = d.kind != OclgrindKind::array_bounds && !is_uninitialized_copy(d);
+    f.error = d.kind != OclgrindKind::array_bounds && !copy_warning;
     f.file = is_student_kernel(d, context) ? context.student_file : std::string();
     f.line = key_line(d);
     return f;
@@ -544,7 +558,9 @@ void note_error_limit(const OclgrindOutput& output, const DynamicContext& contex
 std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context) {
     Grouped grouped = grouped_diagnostics(output);
     std::vector<Finding> findings;
-    for (const auto& key : grouped.order) findings.push_back(group_finding(grouped.groups[key], context));
+    for (const auto& key : grouped.order) {
+        findings.push_back(group_finding(grouped.groups[key], context, output.suppressed));
+    }
     note_error_limit(output, context, findings);
     return findings;
 }

@@ -375,3 +375,24 @@ TEST_CASE("a read past an input through a float4 pointer cast names the input") 
     CHECK(read->summary == "line 14: read past the end of input `a`");
     for (const auto& f : findings) CHECK(f.error);  // the misaligned float4 load is an error too
 }
+
+TEST_CASE("uninitialised values written to __local memory until Oclgrind's error limit are an error") {
+    // Oclgrind 21.10 on lab 05's bug that sums into __local memory never set to zero, captured with
+    // --max-errors 12 (labcheck uses 5000; lab 05's tiles pass it before the first store to c): the
+    // reports are all copies into __local memory, and the store of the garbage to c never comes.
+    const auto output = parse_oclgrind_output(log_text("uninitialized_local_sums_error_limit.txt"));
+    CHECK(output.suppressed);
+    REQUIRE(output.diagnostics.size() == 12);
+    const DynamicContext context{"labs/05-matmul-thread-work/matmul.cl", {"matmul"},
+                                 mutant_source("05-matmul-thread-work/uninitialised_local_accumulator.cl")};
+    const auto findings = dynamic_findings(output, context);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == "oclgrind-uninitialized");
+    CHECK(findings[0].error);
+    CHECK(findings[0].line == 33);
+    CHECK(findings[0].summary ==
+          "line 33 copies __local data no work-item wrote: so often that Oclgrind stopped before it could check the "
+          "output");
+    CHECK(findings[0].message.find("zero an accumulator first") != std::string::npos);
+    CHECK(findings[0].message.find("Oclgrind stopped reporting after its error limit") != std::string::npos);
+}
