@@ -104,6 +104,7 @@ BuildEvent built_event(const WorkerJob& job, const std::string& display, const c
     event.kernels = course::kernel_names(built.program);
     // Lab 07 in a student edition: its products use the student's lab-06 kernel (said once, by the build stage).
     event.note = problem.setup_note();
+    event.left_out = built.left_out;
     // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
     // named from it); not for files so large that the event itself would be a burden.
     constexpr std::size_t kSourceInEventLimit = 1u << 20;

@@ -121,6 +121,7 @@ void to_json(Json& json, const BuildEvent& event) {
         json["defines"] = event.defines;
         json["kernels"] = event.kernels;
         if (!event.note.empty()) json["note"] = event.note;
+        if (!event.left_out.empty()) json["left_out"] = event.left_out;
         if (!event.source.empty()) json["source"] = event.source;
         return;
     }
@@ -139,6 +140,7 @@ void from_json(const Json& json, BuildEvent& event) {
     event.defines = json.value("defines", "");
     event.kernels = json.value("kernels", std::vector<std::string>{});
     event.note = json.value("note", "");
+    event.left_out = json.value("left_out", std::vector<std::string>{});
     event.source = json.value("source", "");
     event.failure = enum_at(json, "kind", kBuildFailures, BuildFailure::other);
     event.message = json.value("message", "");

@@ -45,6 +45,7 @@ struct BuildEvent {
     std::string defines;               // "TILE_SIZE=16, ..."
     std::vector<std::string> kernels;  // every kernel the program holds
     std::string note;                  // how the lab was set up, said once (lab 07 in a student edition)
+    std::vector<std::string> left_out;  // lines of the file no compiler was given (BuiltProgram::left_out)
     std::string source;                // the text Oclgrind's lines point into (dynamic jobs only)
     // When it did not:
     BuildFailure failure = BuildFailure::other;

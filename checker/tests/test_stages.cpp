@@ -55,6 +55,33 @@ json check(const std::string& size, bool ok, const std::string& problem = "") {
 
 }  // namespace
 
+TEST_CASE("build: lines left out of what was compiled are a warning with full points, each named") {
+    Fixture f;
+    auto one = built();
+    one["left_out"] = {"line 2: `#include <x.cl>` left out: it is inside `#ifdef __CLION_IDE__` (line 1), a branch "
+                       "this build does not take"};
+    const auto warn = evaluate_build(f.lab, check_run({device(), one}));
+    CHECK(warn.verdict == Verdict::warn);
+    CHECK(warn.points == 1.0);
+    CHECK(warn.reason == "builds; line 2: `#include <x.cl>` left out: it is inside `#ifdef __CLION_IDE__` (line 1), "
+                         "a branch this build does not take");
+    CHECK(warn.details.find("this costs no points") != std::string::npos);
+
+    auto two = built();
+    two["left_out"] = {"line 2: `#include <x.cl>` left out: ...", "line 5: `#line 6` left out: ..."};
+    two["warnings"] = "transpose.cl:3:5: warning: unused variable 'x'";
+    const auto both = evaluate_build(f.lab, check_run({device(), two}));
+    CHECK(both.verdict == Verdict::warn);
+    CHECK(both.reason == "builds, with compiler warnings (see details)");
+    CHECK(both.details.find("  line 5: `#line 6` left out") != std::string::npos);
+    CHECK(both.details.find("unused variable") != std::string::npos);
+
+    auto plain = built();
+    plain["left_out"] = {"a", "b"};
+    CHECK(evaluate_build(f.lab, check_run({device(), plain})).reason ==
+          "builds; 2 preprocessor lines left out of what was compiled (see details)");
+}
+
 TEST_CASE("build: pass, warnings, and each kind of failure named as such") {
     Fixture f;
     const auto ok = evaluate_build(f.lab, check_run({device(), built()}));

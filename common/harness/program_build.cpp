@@ -160,8 +160,11 @@ KernelBuildError::KernelBuildError(const ErrorParts& parts, std::string mapped_l
 BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
                            const Defines& defines, const std::vector<std::filesystem::path>& /*include_dirs*/) {
     // A kernel file is compiled alone: no -I, and a source that would include anything is
-    // refused here too (read_kernel_source refuses it first, with the same words).
-    if (const auto forbidden = find_forbidden_construct(source.text)) {
+    // refused here too (read_kernel_source refuses it first when every build would).
+    BuildMacros macros;
+    for (const auto& d : defines.items()) macros.defines.emplace_back(d.name, d.value);
+    const SelfContainedText compiled = self_contained_text(source.text, macros);
+    if (const auto& forbidden = compiled.refused) {
         throw UserError({"a self-contained kernel file: the grader compiles this one file and nothing else",
                          fmt::format("line {}: {} {}", forbidden->line, forbidden->spelling, forbidden->why),
                          fmt::format("{}:{}", source.display_path, forbidden->line), forbidden->try_this});
@@ -172,7 +175,7 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
     // check uses is moved under that check, and a read past an input would go unseen.
     if (is_oclgrind(device)) options += " -cl-opt-disable";
 
-    cl::Program program(context, source.text);
+    cl::Program program(context, compiled.text);
     try {
         const QuietStderr quiet;
         program.build(std::vector<cl::Device>{device}, options.c_str());
@@ -194,7 +197,9 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
                                                source.display_path, source.text);
     // Only a remark about the student's own file counts; "1 warning generated." about a header does not.
     if (only_whitespace(warnings) || warnings.find(source.display_path + ":") == std::string::npos) warnings.clear();
-    return {program, source, defines, printable_text(warnings)};
+    std::vector<std::string> left_out;
+    for (const auto& directive : compiled.left_out) left_out.push_back(left_out_note(directive));
+    return {program, source, defines, printable_text(warnings), left_out};
 }
 
 cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,

@@ -153,6 +153,9 @@ void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<Prob
     if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) {
         fmt::print("  note    {}\n", printable_text(note));
     }
+    for (const std::string& left_out : built.left_out) {
+        if (i == 0) fmt::print("  note    {}\n", printable_text(left_out));
+    }
     if (i == 0 && !built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
     if (const std::string limit = device_limit_problem(lab.session, lab.spec, *problem); !limit.empty()) {
         fmt::print("  skipped on this device: {}\n", limit);
