@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -132,6 +133,14 @@ public:
         return macro_;
     }
 
+    // Looks through the code and the directive lines (not comments or literals) for the first
+    // identifier `wanted` accepts.
+    std::optional<SourceWord> identifier_where(const std::function<bool(const std::string&)>& wanted) {
+        wanted_ = &wanted;
+        run();
+        return word_;
+    }
+
     std::optional<ForbiddenConstruct> run() {
         bool first_on_line = true;
         while (i_ < s_.size()) {
@@ -142,7 +151,7 @@ public:
             } else if (horizontal_space(c) || (static_cast<unsigned char>(c) >= 0x80 && first_on_line)) {
                 ++i_;  // a byte clang may take for Unicode white space: still the start of the line
             } else if (skip_comment(first_on_line)) {
-            } else if (first_on_line && (c == '#' || (c == '%' && peek(1) == ':'))) {
+            } else if (first_on_line && (c == '#' || (c == '%' && peek(1) == ':')) && wanted_ == nullptr) {
                 const unsigned line = s_[i_].line;
                 i_ += c == '#' ? 1 : 2;
                 if (looking_for_macros_) {
@@ -157,7 +166,11 @@ public:
             } else if (identifier_start(c)) {
                 const unsigned line = s_[i_].line;
                 const std::string name = identifier();
-                if (looking_for_macros_) {
+                if (wanted_ != nullptr && (*wanted_)(name)) {
+                    word_ = SourceWord{line, name};
+                    return std::nullopt;
+                }
+                if (looking_for_macros_ || wanted_ != nullptr) {
                     first_on_line = false;
                     continue;
                 }
@@ -312,6 +325,8 @@ private:
     std::size_t i_ = 0;
     bool looking_for_macros_ = false;
     std::optional<CompilerDependentMacro> macro_;
+    const std::function<bool(const std::string&)>* wanted_ = nullptr;
+    std::optional<SourceWord> word_;
 };
 
 }  // namespace
@@ -322,6 +337,11 @@ std::optional<ForbiddenConstruct> find_forbidden_construct(const std::string& te
 
 std::optional<CompilerDependentMacro> find_compiler_dependent_macro(const std::string& text) {
     return Scanner(logical_characters(text)).compiler_dependent();
+}
+
+std::optional<SourceWord> find_identifier(const std::string& text,
+                                          const std::function<bool(const std::string&)>& wanted) {
+    return Scanner(logical_characters(text)).identifier_where(wanted);
 }
 
 }  // namespace course

@@ -15,6 +15,7 @@
 // with no include path and in an empty working folder (see labcheck's child_process).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -44,5 +45,16 @@ struct CompilerDependentMacro {
 // __attribute__, __FILE__, __LINE__, __VA_ARGS__ and __builtin_*), FULL_PROFILE,
 // EMBEDDED_PROFILE, or an extension macro cl_*.
 std::optional<CompilerDependentMacro> find_compiler_dependent_macro(const std::string& text);
+
+// One identifier of the code and where it is.
+struct SourceWord {
+    unsigned line = 0;  // 1-based line of the file
+    std::string name;   // "float4"
+};
+
+// The first identifier `wanted` accepts, read as the scans above read the text: in the code and
+// in directive lines (a macro's body included), never in a comment or a string or character literal.
+std::optional<SourceWord> find_identifier(const std::string& text,
+                                          const std::function<bool(const std::string&)>& wanted);
 
 }  // namespace course
