@@ -147,6 +147,7 @@ void run_checks(EventWriter& events, course::LabProblem& problem, const std::vec
             result.ok = verdict.ok;
             result.ran = true;
             result.problem = verdict.problem;
+            result.repeating = verdict.repeating;
         } catch (const course::UserError& error) {
             result.problem = error.what();
         } catch (const cl::Error& error) {

@@ -139,6 +139,7 @@ void from_json(const Json& json, CheckStartEvent& event) {
 
 void to_json(Json& json, const CheckEvent& event) {
     json = {{"ok", event.ok}, {"unstable", event.unstable}, {"ran", event.ran}, {"problem", event.problem}};
+    if (!event.repeating.empty()) json["repeating"] = event.repeating;
     put_check(json, event.check);
 }
 void from_json(const Json& json, CheckEvent& event) {
@@ -147,6 +148,7 @@ void from_json(const Json& json, CheckEvent& event) {
     event.unstable = json.value("unstable", false);
     event.ran = json.value("ran", true);
     event.problem = json.value("problem", "");
+    event.repeating = json.value("repeating", "");
 }
 
 void to_json(Json& json, const SetSkippedEvent& event) {

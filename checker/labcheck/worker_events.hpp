@@ -68,6 +68,7 @@ struct CheckEvent {
     bool unstable = false;  // two runs gave different results
     bool ran = true;        // the kernel ran to the end (false: the runtime refused or stopped it)
     std::string problem;    // what was wrong
+    std::string repeating;  // a failure that reads the same at every size (SizeVerdict::repeating), or empty
 };
 
 // The device cannot run the job's define set (too much __local memory, a work-group too large).

@@ -131,6 +131,34 @@ TEST_CASE("correctness: points in proportion, the first wrong size in full, a wa
         std::string::npos);
 }
 
+TEST_CASE("correctness: a failure that reads the same at every size is said in full once, then the sizes named") {
+    Fixture f;
+    const auto nothing = [](const std::string& size) {
+        json event = check(size, false, "at[0][0] was never written: expected 0.5. 1 of 1 wrong. Long hint.");
+        event["repeating"] = "no element of at was written";
+        return event;
+    };
+    auto run = check_run({device(), built(), start("1x1"), nothing("1x1"), start("37x50"), nothing("37x50"),
+                          start("17x33"), nothing("17x33")});
+    const auto r = evaluate_correctness(f.lab, run);
+    CHECK(r.verdict == Verdict::fail);
+    CHECK(r.points == 0.0);
+    CHECK(r.details.find("size 1x1 (seed 1): at[0][0] was never written: expected 0.5. 1 of 1 wrong. Long hint.") !=
+          std::string::npos);
+    CHECK(r.details.find("also wrong at sizes 37x50 and 17x33 (hidden): no element of at was written, as at 1x1.") !=
+          std::string::npos);
+    CHECK(r.details.find("Long hint", r.details.find("Long hint") + 1) == std::string::npos);  // said once
+
+    // A different failure between them keeps its own line; the repeats still gather into one.
+    auto mixed = check_run({device(), built(), start("1x1"), nothing("1x1"), start("37x50"),
+                            check("37x50", false, "at[3][1] is 2: expected 0.5. More."), start("17x33"),
+                            nothing("17x33")});
+    const auto m = evaluate_correctness(f.lab, mixed);
+    CHECK(m.details.find("also wrong at size 37x50 (seed 1): at[3][1] is 2: expected 0.5.") != std::string::npos);
+    CHECK(m.details.find("also wrong at size 17x33 (hidden): no element of at was written, as at 1x1.") !=
+          std::string::npos);
+}
+
 TEST_CASE("correctness: a crash, a hang and the memory limit, named with the size they happened at") {
     Fixture f;
     auto crashed = check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50")});
@@ -478,6 +506,7 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
 TEST_CASE("worker events: each struct comes back from its JSON line as it was written") {
     CheckEvent check_event;
     check_event.check = {"37x50", 7, true};
+    check_event.repeating = "every element of c was 0";
     check_event.ok = false;
     check_event.ran = false;
     check_event.problem = "at[0][1] was never written";
@@ -488,6 +517,7 @@ TEST_CASE("worker events: each struct comes back from its JSON line as it was wr
     CHECK(!back.ok);
     CHECK(!back.ran);
     CHECK(back.problem == "at[0][1] was never written");
+    CHECK(back.repeating == "every element of c was 0");
     CHECK(event_to_json(check_event).at("event") == "check");
 
     BuildEvent failed;
