@@ -8,6 +8,7 @@
 #include "problems/device_fit.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/kernel_source.hpp"
+#include "harness/kernel_source_features.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
 #include "description/problem_size.hpp"
@@ -91,6 +92,11 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
         event.kernels = course::kernel_names(built.program);
         // Lab 07 in a student edition: its products use the student's lab-06 kernel (said once, by the build stage).
         event.note = problem->setup_note();
+        // A crash in a kernel with vector types may be a misaligned vector access (stage_common.cpp says so).
+        if (const auto vector = course::first_vector_type(built.source.text)) {
+            event.vector_type = vector->name;
+            event.vector_line = vector->line;
+        }
         // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
         // named from it); not for files so large that the event itself would be a burden.
         constexpr std::size_t kSourceInEventLimit = 1u << 20;

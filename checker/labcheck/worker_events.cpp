@@ -104,6 +104,10 @@ void to_json(Json& json, const BuildEvent& event) {
         json["kernels"] = event.kernels;
         if (!event.note.empty()) json["note"] = event.note;
         if (!event.source.empty()) json["source"] = event.source;
+        if (!event.vector_type.empty()) {
+            json["vector_type"] = event.vector_type;
+            json["vector_line"] = event.vector_line;
+        }
         return;
     }
     json["kind"] = name_of(event.failure, kBuildFailures);
@@ -122,6 +126,8 @@ void from_json(const Json& json, BuildEvent& event) {
     event.kernels = json.value("kernels", std::vector<std::string>{});
     event.note = json.value("note", "");
     event.source = json.value("source", "");
+    event.vector_type = json.value("vector_type", "");
+    event.vector_line = json.value("vector_line", 0u);
     event.failure = enum_at(json, "kind", kBuildFailures, BuildFailure::other);
     event.message = json.value("message", "");
     event.happened = json.value("happened", "");

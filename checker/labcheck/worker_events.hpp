@@ -46,6 +46,8 @@ struct BuildEvent {
     std::vector<std::string> kernels;  // every kernel the program holds
     std::string note;                  // how the lab was set up, said once (lab 07 in a student edition)
     std::string source;                // the text Oclgrind's lines point into (dynamic jobs only)
+    std::string vector_type;           // the first vector type of the file ("float4"; empty: none), for a crash
+    unsigned vector_line = 0;          // ... and its line
     // When it did not:
     BuildFailure failure = BuildFailure::other;
     std::string message;   // the whole error, for the details

@@ -485,7 +485,17 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
           std::string::npos);
     CHECK(flood.find("printf") != std::string::npos);
     CHECK(flood.find("outside a buffer") == std::string::npos);
-    CHECK(crash(SIGSEGV, {device(), built(), start("1x1")}).find("far outside a buffer") != std::string::npos);
+    const std::string segv = crash(SIGSEGV, {device(), built(), start("1x1")});
+    CHECK(segv.find("far outside a buffer") != std::string::npos);
+    CHECK(segv.find("misaligned") == std::string::npos);
+    // A kernel with vector types: the crash may be a misaligned vector access, and the message says how.
+    auto with_float4 = built();
+    with_float4["vector_type"] = "float4";
+    with_float4["vector_line"] = 66;
+    const std::string vector_segv = crash(SIGSEGV, {device(), with_float4, start("1x1")});
+    CHECK(vector_segv.find("or a vector at a misaligned address") != std::string::npos);
+    CHECK(vector_segv.find("Your kernel uses float4 (line 66)") != std::string::npos);
+    CHECK(vector_segv.find("multiple of 16 bytes") != std::string::npos);
     CHECK(crash(SIGXFSZ, {device()}).find("the OpenCL compiler wrote a file past the grader's limit") !=
           std::string::npos);
     CHECK(crash(SIGFPE, {device(), built(), start("1x1")}).find("division") != std::string::npos);
