@@ -379,7 +379,15 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     CHECK(pass.verdict == Verdict::pass);
     CHECK(pass.points == 2.0);
     CHECK(*pass.ratio == doctest::Approx(2.0));
-    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×): 2.000 ms vs 4.000 ms");
+    // The reason and the details name the define set that was timed, and its defines.
+    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×) at 'defaults': 2.000 ms vs 4.000 ms");
+    CHECK(pass.details.find("At size 2048x2048 with define set 'defaults' (-D TILE_SIZE=16): your kernel") !=
+          std::string::npos);
+    f.spec.define_sets = {{"cpu defaults", {}}};
+    CHECK(evaluate_speedup(f.lab, run, 0.0001).reason.find("at 'cpu defaults':") != std::string::npos);
+    UnitRun with_d = run;
+    with_d.job.defines = {{"TILE_SIZE", "16"}};
+    CHECK(evaluate_speedup(f.lab, with_d, 0.0001).reason.find("at 'command line':") != std::string::npos);
     const auto fail = evaluate_speedup(f.lab, run, 1e9);
     CHECK(fail.verdict == Verdict::fail);
     CHECK(fail.points == 0.0);
