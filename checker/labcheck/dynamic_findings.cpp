@@ -132,6 +132,7 @@ int severity_rank(const OclgrindDiagnostic& d) {
         case OclgrindKind::data_race:
             return 1;
         case OclgrindKind::invalid_access:
+        case OclgrindKind::misaligned:
             return 2;
         case OclgrindKind::uninitialized:
             return is_uninitialized_copy(d) ? 6 : 3;
@@ -324,6 +325,25 @@ Finding access_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
+// A vector load or store through a pointer whose address is not a multiple of the vector's size:
+// in the index, not past a buffer (a CPU device crashes on it, a GPU stops the kernel).
+Finding misaligned_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    const bool store = d.heading.find("store") != std::string::npos;
+    Finding f;
+    f.summary = fmt::format("line {}: a vector {} at a misaligned address", at.line, store ? "store" : "load");
+    f.message = fmt::format(
+        "Misaligned access at {}{}: {} ({}).{} A vector {} (a float4 through a `(__global float4*)` pointer) "
+        "needs an address that is a multiple of its size, 16 bytes for a float4: the pointer made from a float "
+        "pointer, `(__global float4*)(p + i)`, must have i a multiple of 4. Here it is not (an index missing its "
+        "`* 4`, or `p + 1`); a CPU device crashes on it, a GPU stops the kernel with an error. Keep i a multiple "
+        "of 4, or use vload4(0, p + i) / vstore4(v, 0, p + i), which need only a float's alignment.",
+        place(d, at, context), quoted_source(at), d.heading, work_item(at), seen(g), store ? "store" : "load");
+    return f;
+}
+
 // Oclgrind checks each index of a multi-dimensional array against its own
 // dimension, so `As[0][ly * TILE_SIZE + lx]` is reported although the element is
 // inside As. An index past the whole array is also an invalid access (Oclgrind's
@@ -509,6 +529,9 @@ Finding group_finding(const Group& g, const DynamicContext& context, bool past_e
             break;
         case OclgrindKind::invalid_access:
             f = access_finding(g, context);
+            break;
+        case OclgrindKind::misaligned:
+            f = misaligned_finding(g, context);
             break;
         case OclgrindKind::array_bounds:
             f = array_bounds_finding(g, context);

@@ -2,6 +2,8 @@
 // results of stages that did not run.
 #include "stages.hpp"
 
+#include "harness/kernel_source_features.hpp"
+
 #include <fmt/format.h>
 
 #include <csignal>
@@ -41,6 +43,13 @@ std::string file_limit_text(const UnitRun& run, const std::string& what, const s
            "print from one work-item (if (get_global_id(0) == 0)) and only a few lines.";
 }
 
+// A crash of a kernel with vector types may be a vector access at a misaligned address, not a wild index.
+std::string vector_alignment_words(const UnitRun& run) {
+    const auto* build = run.first<BuildEvent>();
+    if (build == nullptr || build->vector_type.empty()) return {};
+    return " " + course::vector_alignment_hint({build->vector_line, build->vector_type});
+}
+
 // What a child's death by `signal` means, in the words of what it was doing.
 std::string crash_text(const UnitRun& run, int signal, const std::string& activity, const std::string& lab) {
     const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
@@ -61,20 +70,22 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
                        "its line: oclgrind build/common/lab run {} --size <size>.",
                        lab);
         case SIGSEGV:
-        case SIGBUS:
+        case SIGBUS: {
             if (while_building(activity)) {
                 return with_activity(fmt::format("the OpenCL compiler crashed ({})", what), activity) +
                        ". Look for an unusual construct (a huge unrolled loop, a very large private array) and "
                        "write it more plainly.";
             }
+            const std::string vector = vector_alignment_words(run);
             return with_activity(fmt::format("the kernel crashed the OpenCL runtime ({}: memory outside every "
-                                             "buffer was touched)",
-                                             what),
+                                             "buffer was touched{})",
+                                             what, vector.empty() ? "" : ", or a vector at a misaligned address"),
                                  activity) +
                    fmt::format(
-                       ". This means a read or write far outside a buffer: check every index against the matrix "
-                       "bounds. Oclgrind shows the line: oclgrind build/common/lab run {} --size <size>.",
-                       lab);
+                       ". This usually means a read or write far outside a buffer: check every index against the "
+                       "matrix bounds.{} Oclgrind shows the line: oclgrind build/common/lab run {} --size <size>.",
+                       vector, lab);
+        }
         case SIGFPE:
             return with_activity(fmt::format("the kernel stopped on an arithmetic exception ({})", what), activity) +
                    ". Look for an integer division or remainder (/ or %) by zero, e.g. by a size that can be 0 or "

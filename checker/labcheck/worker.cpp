@@ -9,6 +9,7 @@
 #include "problems/device_fit.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/kernel_source.hpp"
+#include "harness/kernel_source_features.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
 #include "description/problem_size.hpp"
@@ -105,6 +106,11 @@ BuildEvent built_event(const WorkerJob& job, const std::string& display, const c
     // Lab 07 in a student edition: its products use the student's lab-06 kernel (said once, by the build stage).
     event.note = problem.setup_note();
     event.left_out = built.left_out;
+    // A crash in a kernel with vector types may be a misaligned vector access (stage_common.cpp says so).
+    if (const auto vector = course::first_vector_type(built.source.text)) {
+        event.vector_type = vector->name;
+        event.vector_line = vector->line;
+    }
     // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
     // named from it); not for files so large that the event itself would be a burden.
     constexpr std::size_t kSourceInEventLimit = 1u << 20;
@@ -189,6 +195,7 @@ void run_checks(EventWriter& events, course::LabProblem& problem, const std::vec
             result.ok = verdict.ok;
             result.ran = true;
             result.problem = verdict.problem;
+            result.repeating = verdict.repeating;
         } catch (const course::UserError& error) {
             result.problem = error.what();
         } catch (const cl::Error& error) {

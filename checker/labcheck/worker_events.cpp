@@ -123,6 +123,10 @@ void to_json(Json& json, const BuildEvent& event) {
         if (!event.note.empty()) json["note"] = event.note;
         if (!event.left_out.empty()) json["left_out"] = event.left_out;
         if (!event.source.empty()) json["source"] = event.source;
+        if (!event.vector_type.empty()) {
+            json["vector_type"] = event.vector_type;
+            json["vector_line"] = event.vector_line;
+        }
         return;
     }
     json["kind"] = name_of(event.failure, kBuildFailures);
@@ -142,6 +146,8 @@ void from_json(const Json& json, BuildEvent& event) {
     event.note = json.value("note", "");
     event.left_out = json.value("left_out", std::vector<std::string>{});
     event.source = json.value("source", "");
+    event.vector_type = json.value("vector_type", "");
+    event.vector_line = json.value("vector_line", 0u);
     event.failure = enum_at(json, "kind", kBuildFailures, BuildFailure::other);
     event.message = json.value("message", "");
     event.happened = json.value("happened", "");
@@ -159,6 +165,7 @@ void from_json(const Json& json, CheckStartEvent& event) {
 
 void to_json(Json& json, const CheckEvent& event) {
     json = {{"ok", event.ok}, {"unstable", event.unstable}, {"ran", event.ran}, {"problem", event.problem}};
+    if (!event.repeating.empty()) json["repeating"] = event.repeating;
     put_check(json, event.check);
 }
 void from_json(const Json& json, CheckEvent& event) {
@@ -167,6 +174,7 @@ void from_json(const Json& json, CheckEvent& event) {
     event.unstable = json.value("unstable", false);
     event.ran = json.value("ran", true);
     event.problem = json.value("problem", "");
+    event.repeating = json.value("repeating", "");
 }
 
 void to_json(Json& json, const SetSkippedEvent& event) {

@@ -47,6 +47,8 @@ struct BuildEvent {
     std::string note;                  // how the lab was set up, said once (lab 07 in a student edition)
     std::vector<std::string> left_out;  // lines of the file no compiler was given (BuiltProgram::left_out)
     std::string source;                // the text Oclgrind's lines point into (dynamic jobs only)
+    std::string vector_type;           // the first vector type of the file ("float4"; empty: none), for a crash
+    unsigned vector_line = 0;          // ... and its line
     // When it did not:
     BuildFailure failure = BuildFailure::other;
     std::string message;   // the whole error, for the details
@@ -90,6 +92,7 @@ struct CheckEvent {
     bool unstable = false;  // two runs gave different results
     bool ran = true;        // the kernel ran to the end (false: the runtime refused or stopped it)
     std::string problem;    // what was wrong
+    std::string repeating;  // a failure that reads the same at every size (SizeVerdict::repeating), or empty
 };
 
 // Why a define set was not run.

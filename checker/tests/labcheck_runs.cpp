@@ -244,7 +244,9 @@ TEST_CASE("speedup: a hidden time size from hidden.toml, picked by its time seed
     INFO(run.output);
     CHECK(run.status == 0);
     REQUIRE(run.json["tests"].size() == 1);
-    CHECK(run.json["tests"][0]["output"].get<std::string>().find("At size 1000x777:") != std::string::npos);
+    // Timed at the hidden size, with the define set it timed named.
+    CHECK(run.json["tests"][0]["output"].get<std::string>().find(
+              "At size 1000x777 with define set 'defaults' (-D TILE_SIZE=16):") != std::string::npos);
     fs::remove(hidden);
 }
 

@@ -123,6 +123,25 @@ TEST_CASE("out-of-bounds write far past a buffer") {
     CHECK(findings[0].message.find("3 times in all") != std::string::npos);
 }
 
+TEST_CASE("a float4 at a misaligned address is named as such, not as an access outside a buffer") {
+    const auto output = parse_oclgrind_output(log_text("misaligned_float4.txt"));
+    REQUIRE(output.diagnostics.size() == 4);
+    CHECK(output.diagnostics[0].kind == OclgrindKind::misaligned);
+    CHECK(output.suppressed);
+    const auto findings = dynamic_findings(output, context("transpose"));
+    REQUIRE(findings.size() == 2);  // the load at line 8 and the store at line 9, each seen twice
+    CHECK(findings[0].rule == "oclgrind-misaligned");
+    CHECK(findings[0].error);
+    CHECK(findings[0].line == 8);
+    CHECK(findings[0].summary == "line 8: a vector load at a misaligned address");
+    CHECK(findings[1].line == 9);
+    CHECK(findings[1].summary == "line 9: a vector store at a misaligned address");
+    CHECK(findings[0].message.find("multiple of 4") != std::string::npos);
+    CHECK(findings[0].message.find("vload4") != std::string::npos);
+    CHECK(findings[0].message.find("Out-of-bounds") == std::string::npos);
+    CHECK(findings[0].message.find("runs past the buffer") == std::string::npos);
+}
+
 TEST_CASE("uninitialised value stored: a tile element nobody loaded") {
     const auto findings =
         dynamic_findings(parse_oclgrind_output(log_text("uninitialized_store.txt")), context("matmul"));

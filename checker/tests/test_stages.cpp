@@ -158,6 +158,34 @@ TEST_CASE("correctness: points in proportion, the first wrong size in full, a wa
         std::string::npos);
 }
 
+TEST_CASE("correctness: a failure that reads the same at every size is said in full once, then the sizes named") {
+    Fixture f;
+    const auto nothing = [](const std::string& size) {
+        json event = check(size, false, "at[0][0] was never written: expected 0.5. 1 of 1 wrong. Long hint.");
+        event["repeating"] = "no element of at was written";
+        return event;
+    };
+    auto run = check_run({device(), built(), start("1x1"), nothing("1x1"), start("37x50"), nothing("37x50"),
+                          start("17x33"), nothing("17x33")});
+    const auto r = evaluate_correctness(f.lab, run);
+    CHECK(r.verdict == Verdict::fail);
+    CHECK(r.points == 0.0);
+    CHECK(r.details.find("size 1x1 (seed 1): at[0][0] was never written: expected 0.5. 1 of 1 wrong. Long hint.") !=
+          std::string::npos);
+    CHECK(r.details.find("also wrong at sizes 37x50 and 17x33 (hidden): no element of at was written, as at 1x1.") !=
+          std::string::npos);
+    CHECK(r.details.find("Long hint", r.details.find("Long hint") + 1) == std::string::npos);  // said once
+
+    // A different failure between them keeps its own line; the repeats still gather into one.
+    auto mixed = check_run({device(), built(), start("1x1"), nothing("1x1"), start("37x50"),
+                            check("37x50", false, "at[3][1] is 2: expected 0.5. More."), start("17x33"),
+                            nothing("17x33")});
+    const auto m = evaluate_correctness(f.lab, mixed);
+    CHECK(m.details.find("also wrong at size 37x50 (seed 1): at[3][1] is 2: expected 0.5.") != std::string::npos);
+    CHECK(m.details.find("also wrong at size 17x33 (hidden): no element of at was written, as at 1x1.") !=
+          std::string::npos);
+}
+
 TEST_CASE("correctness: a crash, a hang and the memory limit, named with the size they happened at") {
     Fixture f;
     auto crashed = check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50")});
@@ -383,7 +411,15 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     CHECK(pass.verdict == Verdict::pass);
     CHECK(pass.points == 2.0);
     CHECK(*pass.ratio == doctest::Approx(2.0));
-    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×): 2.000 ms vs 4.000 ms");
+    // The reason and the details name the define set that was timed, and its defines.
+    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×) at 'defaults': 2.000 ms vs 4.000 ms");
+    CHECK(pass.details.find("At size 2048x2048 with define set 'defaults' (-D TILE_SIZE=16): your kernel") !=
+          std::string::npos);
+    f.spec.define_sets = {{"cpu defaults", {}}};
+    CHECK(evaluate_speedup(f.lab, run, 0.0001).reason.find("at 'cpu defaults':") != std::string::npos);
+    UnitRun with_d = run;
+    with_d.job.defines = {{"TILE_SIZE", "16"}};
+    CHECK(evaluate_speedup(f.lab, with_d, 0.0001).reason.find("at 'command line':") != std::string::npos);
     const auto fail = evaluate_speedup(f.lab, run, 1e9);
     CHECK(fail.verdict == Verdict::fail);
     CHECK(fail.points == 0.0);
@@ -490,7 +526,17 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
           std::string::npos);
     CHECK(flood.find("printf") != std::string::npos);
     CHECK(flood.find("outside a buffer") == std::string::npos);
-    CHECK(crash(SIGSEGV, {device(), built(), start("1x1")}).find("far outside a buffer") != std::string::npos);
+    const std::string segv = crash(SIGSEGV, {device(), built(), start("1x1")});
+    CHECK(segv.find("far outside a buffer") != std::string::npos);
+    CHECK(segv.find("misaligned") == std::string::npos);
+    // A kernel with vector types: the crash may be a misaligned vector access, and the message says how.
+    auto with_float4 = built();
+    with_float4["vector_type"] = "float4";
+    with_float4["vector_line"] = 66;
+    const std::string vector_segv = crash(SIGSEGV, {device(), with_float4, start("1x1")});
+    CHECK(vector_segv.find("or a vector at a misaligned address") != std::string::npos);
+    CHECK(vector_segv.find("Your kernel uses float4 (line 66)") != std::string::npos);
+    CHECK(vector_segv.find("multiple of 16 bytes") != std::string::npos);
     CHECK(crash(SIGXFSZ, {device()}).find("the OpenCL compiler wrote a file past the grader's limit") !=
           std::string::npos);
     CHECK(crash(SIGFPE, {device(), built(), start("1x1")}).find("division") != std::string::npos);
@@ -515,6 +561,7 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
 TEST_CASE("worker events: each struct comes back from its JSON line as it was written") {
     CheckEvent check_event;
     check_event.check = {"37x50", 7, true};
+    check_event.repeating = "every element of c was 0";
     check_event.ok = false;
     check_event.ran = false;
     check_event.problem = "at[0][1] was never written";
@@ -525,6 +572,7 @@ TEST_CASE("worker events: each struct comes back from its JSON line as it was wr
     CHECK(!back.ok);
     CHECK(!back.ran);
     CHECK(back.problem == "at[0][1] was never written");
+    CHECK(back.repeating == "every element of c was 0");
     CHECK(event_to_json(check_event).at("event") == "check");
 
     BuildEvent failed;

@@ -5,6 +5,7 @@
 #include "harness/guarded_buffer.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/self_contained_source.hpp"
+#include "harness/source_identifiers.hpp"
 #include "util/text_escape.hpp"
 
 #include <fmt/format.h>
@@ -154,6 +155,21 @@ std::vector<std::string> kernel_names(const cl::Program& program) {
     return names;
 }
 
+namespace {
+
+// OpenCL C 2.0's barrier does not exist in 1.2, and the compiler names it by a runtime's internal
+// spelling (PoCL: "_cl_work_group_barrier"): say what it is and what 1.2 has instead.
+std::string opencl_2_hint(const std::string& text) {
+    const auto use = find_identifier(text, [](const std::string& name) { return name == "work_group_barrier"; });
+    if (!use) return {};
+    return fmt::format(
+        "; line {} calls work_group_barrier, which is OpenCL C 2.0: kernels here are compiled as OpenCL C 1.2, where "
+        "the same call is barrier(CLK_LOCAL_MEM_FENCE)",
+        use->line);
+}
+
+}  // namespace
+
 KernelBuildError::KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line)
     : UserError(parts), log_(std::move(mapped_log)), first_line_(first_line) {}
 
@@ -189,7 +205,8 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
         const std::string shown = printable_text(log);
         throw KernelBuildError({"a kernel that compiles as OpenCL C 1.2",
                                 fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), shown),
-                                where, "fix the first error first: later ones often follow from it"},
+                                where, "fix the first error first: later ones often follow from it" +
+                                           opencl_2_hint(source.text)},
                                shown, line);
     }
     finish_compiling(program, device);  // PoCL, when compiling ahead: what its first launches would compile

@@ -22,3 +22,16 @@ TEST_CASE("a name in a comment or a literal does not count") {
     CHECK(uses_identifier("/* comment */ ROWS_PER_ITEM // and after", "ROWS_PER_ITEM"));
     CHECK(uses_identifier("printf(\"\\\"\"); ROWS_PER_ITEM", "ROWS_PER_ITEM"));
 }
+
+TEST_CASE("find_identifier gives the first accepted identifier of the code, with its line") {
+    const std::string source = "// float4 in a comment\n\"float4\"\nuint x = 1e4f;\n  float4 v = vload4(0, a);\n";
+    const auto found = course::find_identifier(source, [](const std::string& w) { return w == "float4"; });
+    REQUIRE(found.has_value());
+    CHECK(found->line == 4);
+    CHECK(found->name == "float4");
+    CHECK_FALSE(course::find_identifier(source, [](const std::string& w) { return w == "e4f"; }).has_value());
+    const auto in_macro =
+        course::find_identifier("/* a\nb */\n#define V float8\n", [](const std::string& w) { return w == "float8"; });
+    REQUIRE(in_macro.has_value());
+    CHECK(in_macro->line == 3);
+}
