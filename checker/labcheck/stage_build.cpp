@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <set>
 #include <sstream>
+#include <vector>
 
 namespace labcheck {
 
@@ -28,17 +30,22 @@ std::string first_line(const std::string& text) {
 // which say nothing about the student's code. Empty when nothing else is left.
 std::string real_warnings(const std::string& log) {
     static const char* const boilerplate[] = {"so overriding noinline attribute"};
+    // A diagnostic is its "warning:" line and the quoted source under it. A runtime that builds
+    // twice (PoCL with its cache) may log the same diagnostic twice: each is kept once.
+    std::vector<std::string> diagnostics(1);
     std::istringstream in(log);
-    std::string kept;
-    bool any = false;
     for (std::string line; std::getline(in, line);) {
         bool skip = false;
         for (const char* note : boilerplate) skip = skip || line.find(note) != std::string::npos;
         if (skip) continue;
-        kept += line + "\n";
-        any = any || line.find_first_not_of(" \t\r") != std::string::npos;
+        if (line.find("warning:") != std::string::npos) diagnostics.emplace_back();
+        diagnostics.back() += line + "\n";
     }
-    return any ? kept : std::string();
+    std::string kept;
+    std::set<std::string> seen;
+    for (const auto& diagnostic : diagnostics)
+        if (seen.insert(diagnostic).second) kept += diagnostic;
+    return kept.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : kept;
 }
 
 // The table's line for a kernel that did not build, by what went wrong.

@@ -102,6 +102,16 @@ TEST_CASE("build: pass, warnings, and each kind of failure named as such") {
     CHECK(warn.points == 1.0);
     CHECK(warn.details.find("unused variable") != std::string::npos);
 
+    // PoCL may log one build's diagnostics twice (its cache): each is said once.
+    auto twice = built();
+    twice["warnings"] =
+        "transpose.cl:3:5: warning: unused variable 'x'\n  int x;\n      ^\n"
+        "transpose.cl:3:5: warning: unused variable 'x'\n  int x;\n      ^\n"
+        "transpose.cl:4:5: warning: unused variable 'y'\n";
+    const std::string once = evaluate_build(f.lab, check_run({device(), twice})).details;
+    CHECK(once == "The compiler warned:\ntranspose.cl:3:5: warning: unused variable 'x'\n  int x;\n      ^\n"
+                  "transpose.cl:4:5: warning: unused variable 'y'\n");
+
     const json compile{
         {"event", "build"},
         {"ok", false},

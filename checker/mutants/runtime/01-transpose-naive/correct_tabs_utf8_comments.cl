@@ -1,5 +1,5 @@
 // Runtime mutant (lab 01): CORRECT. Indented with tabs, commented in UTF-8 (Größe, 転置, µ, ×, —),
-// and line 9 draws a compiler warning (1.5f stored in an int: the value 1) at the right line and
+// and line 10 draws a compiler warning (1.5f stored in an int: the value 1) at the right line and
 // column: a compiler that quotes the line shows it readable, and nothing may call the tabs or the
 // letters a control character.
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
