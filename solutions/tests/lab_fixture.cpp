@@ -3,6 +3,8 @@
 #include "problems/problem_kinds.hpp"
 #include "util/course_root.hpp"
 
+#include <doctest/doctest.h>
+
 namespace course_tests {
 
 course::ClSession& session() {
@@ -13,6 +15,24 @@ course::ClSession& session() {
 const std::filesystem::path& root() {
     static const std::filesystem::path r = course::course_root("");
     return r;
+}
+
+const CommittedStubs& stubs() {
+    return committed_stubs(root());
+}
+
+course::KernelSet stub_set() {
+    return course::kernel_set(root(), stubs().dir().string());
+}
+
+bool stub_is_wrong(const std::string& lab_folder, bool wrong) {
+    if (wrong) return true;
+    if (stubs_strict()) {
+        FAIL_CHECK("the stub " << stubs().origin(lab_folder) << " is right: its TODOs are already solved");
+    } else {
+        MESSAGE(solved_stub_skipped(stubs(), lab_folder));
+    }
+    return false;
 }
 
 std::unique_ptr<course::LabProblem> open(const std::string& lab, const std::string& set,
