@@ -6,7 +6,7 @@
 //     containing `(full clone only)` (for a line of a code block or a table row, where
 //     an HTML comment cannot stand);
 //   - meson_options.txt: the option slides_solutions defaults to false (no solution
-//     code on the slides; the edition has none to show).
+//     code on the slides; the edition has none to show), also when it did already.
 #pragma once
 
 #include <string>
@@ -17,8 +17,9 @@ namespace labcheck {
 // Throws course::UserError on a marker that is not closed, or closed without being opened.
 std::string student_markdown(const std::string& text, const std::string& shown);
 
-// meson_options.txt with slides_solutions defaulting to false. Throws course::UserError
-// when the file declares no boolean slides_solutions defaulting to true.
+// meson_options.txt with slides_solutions defaulting to false (kept when it does already:
+// the edition of an edition). Throws course::UserError when the file declares no boolean
+// slides_solutions.
 std::string student_meson_options(const std::string& text);
 
 }  // namespace labcheck

@@ -224,6 +224,10 @@ int run(const Options& options) {
         std::string left_out;
         for (const auto& path : summary.left_out) left_out += (left_out.empty() ? "" : ", ") + path;
         fmt::print("{}\n", left_out.empty() ? std::string() : "; left out " + left_out);
+        for (const auto& stub : summary.committed_stubs) {
+            fmt::print("note: {} differs from its committed version (a solved kernel?): the edition has the "
+                       "committed stub\n", stub);
+        }
         return 0;
     }
 

@@ -192,6 +192,7 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
     const LabSpec& spec = lab.spec;
     const std::vector<ProblemSize> sizes = sizes_or(options.sizes, spec.check_sizes, spec.size_form());
 
+    require_versus_opponent(lab, options.versus);
     print_lab_header(lab);
     const auto sets = sets_to_check(spec, overrides);
     SetChecks checks;
