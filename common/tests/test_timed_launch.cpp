@@ -161,7 +161,7 @@ TEST_CASE("timed beside a copy of the same bytes: the kernel is still checked, t
     CHECK_THROWS_AS(time_beside_copy(lab.session, root, without_buffers, kShortPlan), std::logic_error);
 }
 
-TEST_CASE("the solutions' timed results are right on padded buffers and ragged sizes") {
+TEST_CASE("the solutions' timed results are right on padded buffers and ragged sizes" * doctest::skip(!std::filesystem::is_directory("solutions"))) {  // the student edition has none
     ClSession session = open_session("");
     const auto root = std::filesystem::current_path();
     const KernelSet solutions = kernel_set(root, "solutions");
@@ -175,7 +175,7 @@ TEST_CASE("the solutions' timed results are right on padded buffers and ragged s
     }
 }
 
-TEST_CASE("lab 07: a merge that skips its work at large sizes is wrong at the timed size") {
+TEST_CASE("lab 07: a merge that skips its work at large sizes is wrong at the timed size" * doctest::skip(!std::filesystem::is_directory("solutions"))) {  // the student edition has none
     ClSession session = open_session("");
     const auto root = std::filesystem::current_path();
     const LabSpec spec = load_lab(root, "07", session.device.device_class);
