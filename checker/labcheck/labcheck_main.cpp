@@ -226,7 +226,7 @@ int run(const Options& options) {
         fmt::print("{}\n", left_out.empty() ? std::string() : "; left out " + left_out);
         for (const auto& stub : summary.committed_stubs) {
             fmt::print("note: {} differs from its committed version (a solved kernel?): the edition has the "
-                       "committed stub\n", stub);
+                       "committed stub (commit a stub you changed to ship it)\n", stub);
         }
         return 0;
     }
