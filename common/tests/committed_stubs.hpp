@@ -10,6 +10,8 @@
 
 #include "util/committed_file.hpp"
 
+#include <doctest/doctest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -70,6 +72,18 @@ inline std::string solved_stub_skipped(const CommittedStubs& stubs, const std::s
     return "skipped: " + stubs.origin(lab_folder) +
            " is right, so this tree holds solved kernels, not the course's stub, and the check that the stub "
            "is still an exercise has nothing to check (COURSE_STUBS=strict, as CI runs, makes this a failure)";
+}
+
+// For a test that found the stub of `lab_folder` wrong (`wrong`) or right: true when wrong; when right,
+// a failure with COURSE_STUBS=strict, else a message that the rest of the check is skipped.
+inline bool stub_is_wrong(const CommittedStubs& stubs, const std::string& lab_folder, bool wrong) {
+    if (wrong) return true;
+    if (stubs_strict()) {
+        FAIL_CHECK("the stub " << stubs.origin(lab_folder) << " is right: its TODOs are already solved");
+    } else {
+        MESSAGE(solved_stub_skipped(stubs, lab_folder));
+    }
+    return false;
 }
 
 }  // namespace course_tests
