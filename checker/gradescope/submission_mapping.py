@@ -4,7 +4,11 @@ Students upload the bare kernel file(s), a zip of the lab folder (or of the
 whole repository), or the labs/-shaped folder itself. stage_submission() finds
 each graded lab's kernel file in it and copies it, and nothing else, to
 STAGED/NN-name/kernel.cl. Every upload is treated as hostile: links are never
-followed, zip entries leaving their folder are skipped, and sizes are capped.
+followed, zip entries leaving their folder are skipped, sizes are capped, and a
+file is copied only when it is the upload's own (labcheck's rule, in
+common/harness/upload_file_rules.hpp): one name (no hard link) and the owner of
+the folder it was uploaded in or of a folder on the way to it. The copy would
+otherwise hide from labcheck what it was.
 It returns one line per decision, shown to the student above the results.
 """
 import os
@@ -92,7 +96,26 @@ def shown(path, roots):
         if path.is_relative_to(root):
             name = str(path.relative_to(root))
             break
-    return "".join("?" if c in "`<>\n\r" else c for c in name)
+    return "".join("?" if c in "`<>\n\r" else c for c in printable(name))
+
+
+def printable(text):
+    """`text` with every character that could steer a terminal written out visibly, as labcheck's
+    printable_text (common/util/text_escape.hpp) does: C0 controls but newline and tab, DEL and C1
+    controls, and the bidirectional overrides and isolates. Undecodable bytes arrive as surrogate
+    escapes (os.fsdecode) and are written as the byte."""
+    out = []
+    for c in text.replace("\r\n", "\n"):
+        code = ord(c)
+        if (code < 0x20 and c not in "\n\t") or code == 0x7F:
+            out.append(f"\\x{code:02x}")
+        elif 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif 0x80 <= code <= 0x9F or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(c)
+    return "".join(out)
 
 
 def find_kernel(folder, kernel, labs, files, roots, notes):
@@ -116,14 +139,35 @@ def find_kernel(folder, kernel, labs, files, roots, notes):
     return None
 
 
+def upload_refusal(found, roots):
+    """Why `found` is not the upload's own, or None: it must have one name (a hard link can be a file
+    of this machine) and belong to the owner of its root (the upload, or a zip's folder) or of a
+    folder between."""
+    info = os.lstat(found)
+    if info.st_nlink != 1:
+        return (f"is a hard link (the same file has {info.st_nlink} names): not graded. Upload the file "
+                "itself: copy it instead of linking it")
+    root = next((r for r in roots if found.is_relative_to(r)), found.parent)
+    owners = {os.lstat(root).st_uid}
+    owners.update(os.lstat(folder).st_uid for folder in found.parents if folder.is_relative_to(root))
+    if info.st_uid not in owners:
+        return "belongs to another user than the folders it was uploaded in: not graded. Upload the file itself"
+    return None
+
+
 def copy_kernel(found, destination, roots, notes):
+    refusal = upload_refusal(found, roots)
+    if refusal:
+        notes.append(f"`{shown(found, roots)}` {refusal}.")
+        return False
     if os.lstat(found).st_size > MAX_KERNEL_BYTES:
         notes.append(f"`{shown(found, roots)}` is larger than {MAX_KERNEL_BYTES >> 20} MiB: not graded.")
-        return
+        return False
     destination.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(found, destination, follow_symlinks=False)
     os.chmod(destination, 0o644)
     os.chmod(destination.parent, 0o755)
+    return True
 
 
 def stage_submission(submission, labs, unzipped, staged):
@@ -143,6 +187,6 @@ def stage_submission(submission, labs, unzipped, staged):
             notes.append(f"Lab {folder}: no `{kernel}` found in the upload. Upload `{kernel}` itself, a zip "
                          f"of the folder `{folder}`, or your `labs/` folder.")
             continue
-        copy_kernel(found, staged / folder / kernel, roots, notes)
-        notes.append(f"Lab {folder}: graded `{shown(found, roots)}`.")
+        if copy_kernel(found, staged / folder / kernel, roots, notes):
+            notes.append(f"Lab {folder}: graded `{shown(found, roots)}`.")
     return notes

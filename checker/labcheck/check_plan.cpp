@@ -199,7 +199,7 @@ std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec,
     if (overrides.empty()) return spec.define_sets;
     course::Defines defines = spec.defines;
     for (const auto& [name, value] : overrides) defines.set(name, value);
-    return {{"command line", defines}};
+    return {{"command line", defines, ""}};
 }
 
 std::string define_flags(const course::Defines& defines) {

@@ -2,16 +2,21 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <sstream>
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -129,20 +134,125 @@ std::int64_t size_of_file(const std::filesystem::path& file) {
     return stat(file.c_str(), &info) == 0 ? static_cast<std::int64_t>(info.st_size) : -1;
 }
 
-// Whether the last line of `file` (an events file: short lines) holds `marker`.
-bool last_line_holds(const std::filesystem::path& file, const std::string& marker) {
+// The last line of `file` (an events file: short lines), without its newline.
+std::string last_line_of(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     in.seekg(0, std::ios::end);
     const std::streamoff size = in.tellg();
-    if (size <= 0) return false;
+    if (size <= 0) return {};
     const std::streamoff start = size > 4096 ? size - 4096 : 0;
     in.seekg(start);
     std::string tail(static_cast<std::size_t>(size - start), '\0');
     in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
     while (!tail.empty() && tail.back() == '\n') tail.pop_back();
     const auto newline = tail.rfind('\n');
-    return tail.find(marker, newline == std::string::npos ? 0 : newline + 1) != std::string::npos;
+    return newline == std::string::npos ? tail : tail.substr(newline + 1);
 }
+
+// Which of `steps` a progress line starts (its index), or -1 for none.
+int step_started_by(const std::string& line, const std::vector<StepLimit>& steps) {
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (!steps[i].marker.empty() && line.find(steps[i].marker) != std::string::npos) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+// The CPU time (user and system, in clock ticks) of each thread of a process, by thread id.
+std::map<long, std::uint64_t> thread_cpu_ticks(pid_t pid) {
+    std::map<long, std::uint64_t> ticks;
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator(fmt::format("/proc/{}/task", pid), ec)) {
+        std::ifstream stat(task.path() / "stat");
+        std::string text;
+        std::getline(stat, text);
+        // The command name (field 2) is in parentheses and may hold spaces: count fields after its ")".
+        const auto close = text.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream fields(text.substr(close + 2));
+        std::string field;
+        std::uint64_t utime = 0, stime = 0;
+        for (int i = 3; i <= 15 && fields >> field; ++i) {
+            if (i == 14) utime = std::strtoull(field.c_str(), nullptr, 10);
+            if (i == 15) stime = std::strtoull(field.c_str(), nullptr, 10);
+        }
+        ticks[std::strtol(task.path().filename().c_str(), nullptr, 10)] = utime + stime;
+    }
+    return ticks;
+}
+
+// The step a child is in, and how long it has lasted on its clock.
+class StepWatch {
+public:
+    StepWatch(pid_t pid, const ChildLimits& limits) : pid_(pid), limits_(limits) {}
+
+    // A new line in the progress file: the step it starts (-1: none) begins now.
+    void new_line(int step, Clock::time_point now) {
+        close_step(now);
+        step_ = step;
+        started_ = now;
+        busiest_seconds_ = 0.0;
+        cpu_read_at_ = now;
+        if (step_ >= 0 && current().clock == StepClock::busiest_thread_cpu) cpu_at_start_ = thread_cpu_ticks(pid_);
+    }
+
+    // Whether the current step has passed its limit; `seconds` is then how long it lasted.
+    bool over_limit(Clock::time_point now, double& seconds) {
+        if (step_ < 0 || current().seconds <= 0.0) return false;
+        const double wall = std::chrono::duration<double>(now - started_).count();
+        const StepLimit& limit = current();
+        if (limit.clock == StepClock::wall) {
+            seconds = wall;
+            return wall > limit.seconds;
+        }
+        // The threads' clocks are read four times a second: enough for limits of seconds.
+        if (now - cpu_read_at_ >= std::chrono::milliseconds(250)) {
+            busiest_seconds_ = busiest_thread_seconds();
+            cpu_read_at_ = now;
+        }
+        seconds = busiest_seconds_;
+        if (seconds > limit.seconds) return true;
+        if (limit.wall_backstop_seconds > 0.0 && wall > limit.wall_backstop_seconds) {
+            seconds = wall;
+            return true;
+        }
+        return false;
+    }
+
+    const StepLimit& current() const { return limits_.steps[static_cast<std::size_t>(step_)]; }
+
+    // Seconds spent so far in steps that do not count against the job's wall clock.
+    double outside_job_clock(Clock::time_point now) const {
+        const bool outside = step_ >= 0 && current().outside_job_clock;
+        return outside_seconds_ + (outside ? std::chrono::duration<double>(now - started_).count() : 0.0);
+    }
+
+private:
+    void close_step(Clock::time_point now) {
+        if (step_ >= 0 && current().outside_job_clock)
+            outside_seconds_ += std::chrono::duration<double>(now - started_).count();
+    }
+
+    // The most CPU time one thread of the child used since the step began.
+    double busiest_thread_seconds() const {
+        static const double ticks_per_second = static_cast<double>(sysconf(_SC_CLK_TCK));
+        std::uint64_t busiest = 0;
+        for (const auto& [thread, ticks] : thread_cpu_ticks(pid_)) {
+            const auto before = cpu_at_start_.find(thread);
+            const std::uint64_t used = ticks - (before == cpu_at_start_.end() ? 0 : std::min(ticks, before->second));
+            busiest = std::max(busiest, used);
+        }
+        return static_cast<double>(busiest) / ticks_per_second;
+    }
+
+    pid_t pid_;
+    const ChildLimits& limits_;
+    int step_ = -1;
+    Clock::time_point started_ = Clock::now();
+    std::map<long, std::uint64_t> cpu_at_start_;
+    double busiest_seconds_ = 0.0;
+    Clock::time_point cpu_read_at_ = Clock::now();
+    double outside_seconds_ = 0.0;
+};
 
 // Bytes of the files under `folder` (not following links).
 std::uint64_t folder_size(const std::filesystem::path& folder) {
@@ -162,49 +272,54 @@ std::uint64_t folder_size(const std::filesystem::path& folder) {
 struct Watched {
     ChildEnd end = ChildEnd::exited;
     bool stalled = false;
+    StepLimit stalled_step;
+    double stalled_step_seconds = 0.0;
+    double outside_job_clock_seconds = 0.0;
 };
 
-// Waits until the child ends (the pidfd turns readable), a limit is passed, or the clock runs out.
+// Whether the child has ended (its pidfd turned readable), waiting up to one poll interval.
+bool ended(pid_t pid, int pidfd) {
+    if (pidfd >= 0) {
+        pollfd fd{pidfd, POLLIN, 0};
+        return poll(&fd, 1, kPollMilliseconds) > 0;
+    }
+    siginfo_t info{};
+    info.si_pid = 0;
+    if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) return true;
+    usleep(kPollMilliseconds * 1000);
+    return false;
+}
+
+// Waits until the child ends, a limit is passed, or the job's clock runs out.
 Watched watch(pid_t pid, const ChildLimits& limits, const std::filesystem::path& working_dir,
-              Clock::time_point deadline) {
+              Clock::time_point started) {
     const int pidfd = open_pidfd(pid);
     Watched watched;
-    ChildEnd& end = watched.end;
+    StepWatch step(pid, limits);
     std::int64_t progress_size = -1;
-    bool in_step = limits.progress_marker.empty();  // no marker: every gap between events is limited
-    auto last_progress = Clock::now();
     unsigned polls = 0;
-    for (;;) {
-        if (pidfd >= 0) {
-            pollfd fd{pidfd, POLLIN, 0};
-            if (poll(&fd, 1, kPollMilliseconds) > 0) break;
-        } else {
-            siginfo_t info{};
-            info.si_pid = 0;
-            if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid)
-                break;
-            usleep(kPollMilliseconds * 1000);
-        }
+    while (!ended(pid, pidfd)) {
         if (limits.resident_bytes > 0 && resident_bytes_of(pid) > limits.resident_bytes) {
-            end = ChildEnd::over_memory;
+            watched.end = ChildEnd::over_memory;
             break;
         }
         const auto now = Clock::now();
-        if (now >= deadline) {
-            end = ChildEnd::timed_out;
+        const double job_seconds =
+            std::chrono::duration<double>(now - started).count() - step.outside_job_clock(now);
+        if (job_seconds >= limits.wall_seconds) {
+            watched.end = ChildEnd::timed_out;
             break;
         }
-        if (limits.progress_seconds > 0.0 && !limits.progress_file.empty()) {
+        if (!limits.steps.empty() && !limits.progress_file.empty()) {
             const std::int64_t size = size_of_file(limits.progress_file);
             if (size != progress_size) {
                 progress_size = size;
-                last_progress = now;
-                if (!limits.progress_marker.empty())
-                    in_step = last_line_holds(limits.progress_file, limits.progress_marker);
-            } else if (in_step &&
-                       std::chrono::duration<double>(now - last_progress).count() > limits.progress_seconds) {
-                end = ChildEnd::timed_out;
+                step.new_line(step_started_by(last_line_of(limits.progress_file), limits.steps), now);
+            } else if (double seconds = 0.0; step.over_limit(now, seconds)) {
+                watched.end = ChildEnd::timed_out;
                 watched.stalled = true;
+                watched.stalled_step = step.current();
+                watched.stalled_step_seconds = seconds;
                 break;
             }
         }
@@ -212,12 +327,35 @@ Watched watch(pid_t pid, const ChildLimits& limits, const std::filesystem::path&
         // much past RLIMIT_FSIZE in between.
         if (limits.folder_bytes > 0 && !working_dir.empty() && ++polls % 10 == 0 &&
             folder_size(working_dir) > limits.folder_bytes) {
-            end = ChildEnd::over_files;
+            watched.end = ChildEnd::over_files;
             break;
         }
     }
+    watched.outside_job_clock_seconds = step.outside_job_clock(Clock::now());
     if (pidfd >= 0) close(pidfd);
     return watched;
+}
+
+unsigned processors_in_affinity() {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+    return static_cast<unsigned>(std::max(1, CPU_COUNT(&set)));
+}
+
+// The CPUs a cgroup (v2 `cpu.max`, v1 `cpu.cfs_quota_us` / `cpu.cfs_period_us`) allows, rounded up; 0: no quota.
+unsigned cgroup_quota_processors() {
+    double quota = -1.0, period = 0.0;
+    if (std::ifstream max("/sys/fs/cgroup/cpu.max"); max) {
+        std::string q;
+        if (max >> q >> period && q != "max") quota = std::strtod(q.c_str(), nullptr);
+    } else {
+        std::ifstream q("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"), p("/sys/fs/cgroup/cpu/cpu.cfs_period_us");
+        q >> quota;
+        p >> period;
+    }
+    if (quota <= 0.0 || period <= 0.0) return 0;
+    return static_cast<unsigned>(std::ceil(quota / period));
 }
 
 }  // namespace
@@ -237,6 +375,12 @@ std::string find_in_path(const std::string& name) {
         start = end + 1;
     }
     return {};
+}
+
+unsigned usable_processors() {
+    const unsigned affinity = processors_in_affinity();
+    const unsigned quota = cgroup_quota_processors();
+    return quota > 0 ? std::min(affinity, quota) : affinity;
 }
 
 std::filesystem::path own_executable() {
@@ -299,8 +443,6 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
     }
 
     const auto started = Clock::now();
-    const auto deadline =
-        started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_seconds));
     const std::string working_dir = command.working_dir.string();
     const pid_t pid = fork();
     if (pid == 0)
@@ -322,9 +464,12 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
     const auto got = read(error_pipe[0], &exec_error, sizeof exec_error);  // EOF: exec succeeded
     close(error_pipe[0]);
 
-    const Watched watched = watch(pid, limits, command.working_dir, deadline);
+    const Watched watched = watch(pid, limits, command.working_dir, started);
     const ChildEnd end = watched.end;
     outcome.stalled = watched.stalled;
+    outcome.stalled_step = watched.stalled_step;
+    outcome.stalled_step_seconds = watched.stalled_step_seconds;
+    outcome.outside_job_clock_seconds = watched.outside_job_clock_seconds;
     // Kill the group: on a limit, and also after a normal end, for anything it left behind.
     kill(-pid, SIGKILL);
     int status = 0;

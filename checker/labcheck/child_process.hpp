@@ -15,15 +15,39 @@
 
 namespace labcheck {
 
+// How the length of a step is measured.
+enum class StepClock {
+    wall,  // the wall clock: for a GPU, which a busy host does not slow down
+    // The CPU time of the child's busiest thread during the step: about the wall time the step
+    // would have taken on a machine doing nothing else. For work done on the host's processors
+    // (PoCL, Oclgrind, a compiler), so that a machine shared with other work (which slows the
+    // wall clock, not the work) makes no right kernel look hung. A spinning hang still runs its
+    // thread and is stopped; `wall_backstop_seconds` stops one that waits without running.
+    busiest_thread_cpu,
+};
+
+// One kind of step of a child: it begins when the child appends a line holding `marker` to the
+// progress file and ends at the next line. Killed when one step lasts longer than `seconds`.
+struct StepLimit {
+    std::string name;    // what the step is, as the outcome names it: "launch", "compile"
+    std::string marker;  // the text that starts it ("\"check-start\"")
+    double seconds = 0.0;
+    StepClock clock = StepClock::wall;
+    double wall_backstop_seconds = 0.0;  // busiest_thread_cpu only: also killed after this much wall time (0: never)
+    // Its time does not count against the whole job's wall_seconds (a compiler at work is not the
+    // kernel running: a busy machine must not turn a slow compile into a job time-out).
+    bool outside_job_clock = false;
+};
+
 struct ChildLimits {
-    double wall_seconds = 60.0;        // killed after this long, whatever it is doing
-    // Killed when `progress_file` has not grown for this long while its last line holds
-    // `progress_marker` (0: not watched). The worker appends a "check-start" event before every
-    // launch and a "check" event after it, so this limits one launch, however many there are,
-    // and not the build before them.
-    double progress_seconds = 0.0;
+    // Killed after this long, whatever it is doing (the time of steps outside_job_clock left out).
+    double wall_seconds = 60.0;
+    // The child appends one line per event to this file; `steps` says which lines start a step
+    // that is limited on its own. The worker appends "check-start" before every launch and a
+    // "check" after it, so a launch is limited however many there are; "compile-start" and
+    // "compile-end" around every build.
     std::filesystem::path progress_file;
-    std::string progress_marker;
+    std::vector<StepLimit> steps;
     // Killed when the files under the child's working folder pass this many bytes (0: not watched).
     std::uint64_t folder_bytes = 0;
     std::uint64_t data_bytes = 0;      // RLIMIT_DATA (heap and private writable mappings); 0: none
@@ -42,7 +66,7 @@ struct ChildCommand {
 enum class ChildEnd {
     exited,            // exit_code holds its status
     killed_by_signal,  // signal holds the signal (not one the runner sent)
-    timed_out,         // ran past wall_seconds, or progress_seconds without progress; the runner killed it
+    timed_out,         // ran past wall_seconds, or one step past its StepLimit; the runner killed it
     over_memory,       // resident memory passed resident_bytes; the runner killed it
     over_files,        // the files in its working folder passed folder_bytes; the runner killed it
     failed_to_start,   // start_error says why
@@ -53,7 +77,11 @@ struct ChildOutcome {
     int exit_code = -1;
     int signal = 0;
     double seconds = 0.0;
-    bool stalled = false;  // timed_out because progress_seconds passed with no progress (not the whole-job limit)
+    bool stalled = false;  // timed_out because one step passed its limit (not the whole-job limit)
+    StepLimit stalled_step;  // that step's limit, when stalled
+    double stalled_step_seconds = 0.0;  // how long it had run, on its own clock
+    // The time spent in steps outside the job clock (compiling): part of `seconds`, not of the job's limit.
+    double outside_job_clock_seconds = 0.0;
     std::uint64_t peak_resident_bytes = 0;
     std::string start_error;
 };
@@ -74,6 +102,10 @@ void kill_running_children();
 // For a grader that is stopping (Ctrl-C): kills the running children and makes every later
 // run_child fail to start at once ("the grader is stopping"). Async-signal-safe.
 void stop_all_children();
+
+// How many processors this process may use: its CPU affinity, and a cgroup CPU quota
+// (containers such as Gradescope's give 1-2 CPUs of a larger machine) when one is set.
+unsigned usable_processors();
 
 // The absolute path of an executable named in PATH, or empty when there is none.
 std::string find_in_path(const std::string& name);

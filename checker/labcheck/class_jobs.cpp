@@ -5,6 +5,7 @@
 #include "parallel_tasks.hpp"
 
 #include "util/atomic_file.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -77,8 +78,10 @@ nlohmann::json graded_by() {
     return who;
 }
 
+// The terminal text of a class run: a student's folder name is written with its control characters
+// visible (course::printable_text).
 void print_now(const std::string& line) {
-    std::fputs(line.c_str(), stdout);
+    std::fputs(course::printable_text(line).c_str(), stdout);
     std::fflush(stdout);  // a summary line is never held back in a buffer (an interrupted run shows it)
 }
 
@@ -94,7 +97,8 @@ void write_gradebook(const ClassFiles& files, const ClassReport& report) {
     print_now(fmt::format("\ngradebook written to {} ({} graded, {} missing)\n", files.gradebook.string(),
                           report.students.size(), report.missing.size()));
     if (!files.json_file.empty()) {
-        const auto json = gradebook_json(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+        // ASCII only: a student's folder name stays exact (its control characters as \u escapes), never raw.
+        const auto json = gradebook_json(report).dump(2, ' ', true, nlohmann::json::error_handler_t::replace);
         course::write_file_atomically(files.json_file, json + "\n");
         print_now(fmt::format("per-student results written to {}\n", files.json_file.string()));
     }

@@ -180,6 +180,7 @@ std::string config_hash(const GradeSettings& settings, const RunnerSettings& lim
         {"oclgrind", !limits.oclgrind.empty()},
         {"timeout", limits.timeout_seconds},
         {"launch_timeout", limits.launch_timeout_seconds},
+        {"compile_timeout", limits.compile_timeout_seconds},
         {"memory_bytes", limits.memory_bytes}};
     Fnv1a hash;
     hash.add(config.dump());
@@ -229,7 +230,8 @@ std::optional<StudentRecord> read_record(const fs::path& file) {
 }
 
 void write_record(const fs::path& results_dir, const StudentRecord& record) {
-    const auto text = record_json(record).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    // ASCII only: what a student's file or folder name holds is kept exactly, as \u escapes, never raw.
+    const auto text = record_json(record).dump(2, ' ', true, nlohmann::json::error_handler_t::replace) + "\n";
     course::write_file_atomically(record_path(results_dir, record.student), text);
 }
 

@@ -1,5 +1,7 @@
 #include "dynamic_findings.hpp"
 
+#include "accessed_array.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -114,22 +116,32 @@ unsigned key_line(const OclgrindDiagnostic& d) {
     return d.accesses.back().line;
 }
 
-int severity_rank(OclgrindKind kind) {
-    switch (kind) {
+// An uninitialised value stored into __local or private memory: a copy of an element nobody
+// wrote (a tile slot past the matrix's edge, copied whole). Harmless while it never reaches an
+// output, and Oclgrind checks every value written to global memory: that one is the error.
+bool is_uninitialized_copy(const OclgrindDiagnostic& d) {
+    return d.kind == OclgrindKind::uninitialized && d.heading.rfind("Uninitialized value written to", 0) == 0 &&
+           (d.memory == "local" || d.memory == "private");
+}
+
+// Errors first, most serious first, then the warnings.
+int severity_rank(const OclgrindDiagnostic& d) {
+    switch (d.kind) {
         case OclgrindKind::divergence:
             return 0;
         case OclgrindKind::data_race:
             return 1;
         case OclgrindKind::invalid_access:
+        case OclgrindKind::misaligned:
             return 2;
-        case OclgrindKind::array_bounds:
-            return 3;
         case OclgrindKind::uninitialized:
-            return 4;
+            return is_uninitialized_copy(d) ? 6 : 3;
         case OclgrindKind::other:
+            return 4;
+        case OclgrindKind::array_bounds:
             return 5;
     }
-    return 5;
+    return 4;
 }
 
 // A work-item at one barrier while the rest of its group waits at another.
@@ -256,7 +268,7 @@ Finding input_read_finding(const Group& g, const DynamicContext& context) {
     const OclgrindAccess none;
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     const std::string name = is_student_kernel(d, context)
-                                 ? identifier_at(context.student_source, at.line, at.column)
+                                 ? accessed_array(context.student_source, at.line, at.column)
                                  : std::string();
     const std::string input = name.empty() ? "an input matrix" : fmt::format("input `{}`", name);
     Finding f;
@@ -276,7 +288,7 @@ Finding input_read_finding(const Group& g, const DynamicContext& context) {
 std::string array_words(const OclgrindDiagnostic& d, const OclgrindAccess& at, const DynamicContext& context) {
     std::string name;
     if (is_student_kernel(d, context)) {
-        name = identifier_at(context.student_source, at.line, at.column);
+        name = accessed_array(context.student_source, at.line, at.column);
         if (name.empty()) name = subscripted_before(context.student_source, at.line, at.column);
     }
     const std::string memory = d.memory == "local" ? "__local" : d.memory;
@@ -313,6 +325,25 @@ Finding access_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
+// A vector load or store through a pointer whose address is not a multiple of the vector's size:
+// in the index, not past a buffer (a CPU device crashes on it, a GPU stops the kernel).
+Finding misaligned_finding(const Group& g, const DynamicContext& context) {
+    const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    const bool store = d.heading.find("store") != std::string::npos;
+    Finding f;
+    f.summary = fmt::format("line {}: a vector {} at a misaligned address", at.line, store ? "store" : "load");
+    f.message = fmt::format(
+        "Misaligned access at {}{}: {} ({}).{} A vector {} (a float4 through a `(__global float4*)` pointer) "
+        "needs an address that is a multiple of its size, 16 bytes for a float4: the pointer made from a float "
+        "pointer, `(__global float4*)(p + i)`, must have i a multiple of 4. Here it is not (an index missing its "
+        "`* 4`, or `p + 1`); a CPU device crashes on it, a GPU stops the kernel with an error. Keep i a multiple "
+        "of 4, or use vload4(0, p + i) / vstore4(v, 0, p + i), which need only a float's alignment.",
+        place(d, at, context), quoted_source(at), d.heading, work_item(at), seen(g), store ? "store" : "load");
+    return f;
+}
+
 // Oclgrind checks each index of a multi-dimensional array against its own
 // dimension, so `As[0][ly * TILE_SIZE + lx]` is reported although the element is
 // inside As. An index past the whole array is also an invalid access (Oclgrind's
@@ -339,8 +370,42 @@ Finding array_bounds_finding(const Group& g, const DynamicContext& context) {
     return f;
 }
 
-Finding uninitialized_finding(const Group& g, const DynamicContext& context) {
+// See is_uninitialized_copy: a warning with full points, while Oclgrind checked the output. After
+// its error limit it checks nothing: then a copy cannot be told from a value nobody wrote that
+// reaches the output (a sum kept in __local memory never set to zero), and it is an error. Flooding
+// the report with such copies so that Oclgrind stops looking is no way past it either.
+Finding uninitialized_copy_finding(const Group& g, const DynamicContext& context, bool past_error_limit) {
     const auto& d = *g.first;
+    const OclgrindAccess none;
+    const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
+    const std::string memory = d.memory == "local" ? "__local" : d.memory;
+    Finding f;
+    f.summary = fmt::format("line {} copies {} data no work-item wrote: {}", at.line, memory,
+                            past_error_limit ? "so often that Oclgrind stopped before it could check the output"
+                                             : "fine while it never reaches the output, check it is what you meant");
+    f.message = fmt::format(
+        "Uninitialised value copied at {}{}: {} stored into {} memory a value that no work-item had written ({}).{} ",
+        place(d, at, context), quoted_source(at), work_item(at), memory, without_addresses(d.heading), seen(g));
+    if (past_error_limit) {
+        f.message +=
+            "Oclgrind reported this so many times that it stopped reporting after its error limit, before it could "
+            "check whether any such value reached the output, so it counts as an error: a value nobody wrote that "
+            "is summed into (a __local accumulator never set to zero) looks the same. Set every element before it "
+            "is read: load 0 past the edge of the matrix, zero an accumulator first; then nothing is reported and "
+            "every launch is checked.";
+    } else {
+        f.message +=
+            "This costs no points: an element nobody loaded (a tile slot past the edge of the matrix, say) may be "
+            "copied, as long as it never reaches the output, and Oclgrind checks every value written to the output "
+            "(one nobody wrote is an error of its own). If the element should hold data, load it before it is read; "
+            "to silence this, copy only the elements that were loaded, or load 0 past the edge.";
+    }
+    return f;
+}
+
+Finding uninitialized_finding(const Group& g, const DynamicContext& context, bool past_error_limit) {
+    const auto& d = *g.first;
+    if (is_uninitialized_copy(d)) return uninitialized_copy_finding(g, context, past_error_limit);
     const OclgrindAccess none;
     const OclgrindAccess& at = d.accesses.empty() ? none : d.accesses.back();
     const std::string what = without_addresses(d.heading);
@@ -390,23 +455,32 @@ struct Grouped {
     std::vector<GroupKey> order;  // most severe first, then as Oclgrind reported them
 };
 
-// Reports that repeat another's problem: an uninitialised value read past an input is that read;
-// an index beyond a static array on a line with an access outside a whole buffer is that overrun.
+// Reports that repeat another's problem: an uninitialised value read past an input is that read
+// (at its line, and wherever the same work-item of the same launch passes the value on: a sum
+// stored to c); an index beyond a static array on a line with an access outside a whole buffer is
+// that overrun.
 struct Echoes {
+    using WorkItem = std::tuple<std::string, std::string, std::string>;  // launch, kernel, work-item
     std::set<std::pair<std::string, unsigned>> bad_reads;
+    std::set<WorkItem> bad_readers;
     std::set<std::pair<std::string, unsigned>> invalid_lines;
 
     explicit Echoes(const OclgrindOutput& output) {
         for (const auto& d : output.diagnostics) {
             if (d.accesses.empty()) continue;
             if (is_input_read(d)) bad_reads.emplace(d.kernel, d.accesses.back().line);
+            if (d.kind == OclgrindKind::invalid_access && d.heading.rfind("Invalid read", 0) == 0) {
+                bad_readers.emplace(d.context, d.kernel, d.accesses.back().entity);
+            }
             if (d.kind == OclgrindKind::invalid_access) invalid_lines.emplace(d.kernel, d.accesses.back().line);
         }
     }
     bool repeats(const OclgrindDiagnostic& d) const {
         if (d.accesses.empty()) return false;
         const std::pair<std::string, unsigned> at{d.kernel, d.accesses.back().line};
-        return (d.kind == OclgrindKind::uninitialized && bad_reads.count(at) > 0) ||
+        const bool reader = !d.accesses.back().entity.empty() &&
+                            bad_readers.count({d.context, d.kernel, d.accesses.back().entity}) > 0;
+        return (d.kind == OclgrindKind::uninitialized && (bad_reads.count(at) > 0 || reader)) ||
                (d.kind == OclgrindKind::array_bounds && invalid_lines.count(at) > 0);
     }
 };
@@ -421,7 +495,7 @@ GroupKey group_key(const OclgrindDiagnostic& d) {
     // "Index (17) exceeds ...", "Index (18) exceeds ...": one finding per line, whatever the index.
     const std::string heading =
         d.kind == OclgrindKind::array_bounds ? std::string("Index exceeds static array size") : without_addresses(d.heading);
-    return {severity_rank(d.kind), d.kernel, d.memory, heading, places};
+    return {severity_rank(d), d.kernel, d.memory, heading, places};
 }
 
 Grouped grouped_diagnostics(const OclgrindOutput& output) {
@@ -442,7 +516,8 @@ Grouped grouped_diagnostics(const OclgrindOutput& output) {
     return grouped;
 }
 
-Finding group_finding(const Group& g, const DynamicContext& context) {
+// `past_error_limit`: Oclgrind stopped reporting after its error limit (see uninitialized_copy_finding).
+Finding group_finding(const Group& g, const DynamicContext& context, bool past_error_limit) {
     const auto& d = *g.first;
     Finding f;
     switch (d.kind) {
@@ -455,19 +530,25 @@ Finding group_finding(const Group& g, const DynamicContext& context) {
         case OclgrindKind::invalid_access:
             f = access_finding(g, context);
             break;
+        case OclgrindKind::misaligned:
+            f = misaligned_finding(g, context);
+            break;
         case OclgrindKind::array_bounds:
             f = array_bounds_finding(g, context);
             break;
         case OclgrindKind::uninitialized:
-            f = uninitialized_finding(g, context);
+            f = uninitialized_finding(g, context, past_error_limit);
             break;
         case OclgrindKind::other:
             f = other_finding(g, context);
             break;
     }
     f.source = "oclgrind";
-    f.rule = std::string("oclgrind-") + oclgrind_kind_name(d.kind);
-    f.error = d.kind != OclgrindKind::array_bounds;  // see array_bounds_finding
+    const bool copy_warning = is_uninitialized_copy(d) && !past_error_limit;
+    f.rule = copy_warning ? std::string("oclgrind-uninitialized-copy")
+                          : std::string("oclgrind-") + oclgrind_kind_name(d.kind);
+    // Warnings: see array_bounds_finding and uninitialized_copy_finding.
+    f.error = d.kind != OclgrindKind::array_bounds && !copy_warning;
     f.file = is_student_kernel(d, context) ? context.student_file : std::string();
     f.line = key_line(d);
     return f;
@@ -500,7 +581,9 @@ void note_error_limit(const OclgrindOutput& output, const DynamicContext& contex
 std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context) {
     Grouped grouped = grouped_diagnostics(output);
     std::vector<Finding> findings;
-    for (const auto& key : grouped.order) findings.push_back(group_finding(grouped.groups[key], context));
+    for (const auto& key : grouped.order) {
+        findings.push_back(group_finding(grouped.groups[key], context, output.suppressed));
+    }
     note_error_limit(output, context, findings);
     return findings;
 }

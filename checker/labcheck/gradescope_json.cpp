@@ -2,6 +2,7 @@
 
 #include "leaderboard.hpp"
 #include "markdown_text.hpp"
+#include "util/text_escape.hpp"
 
 #include <fmt/format.h>
 
@@ -19,6 +20,14 @@ std::string capped_text(const std::string& text, std::size_t limit) {
         static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(cut), text.end(), '\n'));
     return text.substr(0, cut) + fmt::format("{}... {} more bytes ({} lines) cut: fix the first problems first.\n",
                                              text[cut - 1] == '\n' ? "" : "\n", text.size() - cut, lines_cut);
+}
+
+nlohmann::json printable_strings(nlohmann::json json) {
+    if (json.is_string()) return course::printable_text(json.get_ref<const std::string&>());
+    if (json.is_structured()) {
+        for (auto& item : json) item = printable_strings(std::move(item));
+    }
+    return json;
 }
 
 nlohmann::json gradescope_test(const StageResult& r) {
@@ -83,7 +92,7 @@ nlohmann::json gradescope_results(const SubmissionReport& report) {
             {"stdout_visibility", "visible"},
             {"tests", tests}};
     if (auto board = gradescope_leaderboard(report); !board.empty()) results["leaderboard"] = std::move(board);
-    return results;
+    return printable_strings(std::move(results));
 }
 
 }  // namespace labcheck

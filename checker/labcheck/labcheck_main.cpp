@@ -28,6 +28,7 @@
 #include "harness/defines.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -57,6 +58,7 @@ struct Options {
     bool no_hidden = false;
     double timeout = 0.0;
     double launch_timeout = 0.0;
+    double compile_timeout = 0.0;
     std::uint64_t memory_mib = 4096;
     int jobs = 0;
     std::vector<std::string> defines;
@@ -131,6 +133,9 @@ std::vector<std::string> grading_arguments(const Options& options, const std::fi
     if (options.timeout > 0.0) args.insert(args.end(), {"--timeout", fmt::format("{}", options.timeout)});
     if (options.launch_timeout > 0.0) {
         args.insert(args.end(), {"--launch-timeout", fmt::format("{}", options.launch_timeout)});
+    }
+    if (options.compile_timeout > 0.0) {
+        args.insert(args.end(), {"--compile-timeout", fmt::format("{}", options.compile_timeout)});
     }
     args.insert(args.end(), {"--memory-limit", std::to_string(options.memory_mib)});
     for (const auto& d : options.defines) args.insert(args.end(), {"-D", d});
@@ -244,6 +249,7 @@ int run(const Options& options) {
     runner_settings.oclgrind = find_in_path("oclgrind");
     runner_settings.timeout_seconds = options.timeout;
     runner_settings.launch_timeout_seconds = options.launch_timeout;
+    runner_settings.compile_timeout_seconds = options.compile_timeout;
     runner_settings.keep_files = options.keep_work_dir;
     runner_settings.memory_bytes = options.memory_mib << 20;
 
@@ -320,10 +326,14 @@ int main(int argc, char** argv) {
         app.add_option("--hidden", options.hidden_file, "hidden sizes and seeds (default: checker/hidden.toml)");
     auto* no_hidden = app.add_flag("--no-hidden", options.no_hidden, "check only the contract sizes of each lab.toml");
     app.add_option("--timeout", options.timeout,
-                   "wall-clock limit of every child process, in seconds "
-                   "(default: 120 for checks, 300 for Oclgrind, 90 for timing, 30 for the static analysis)");
+                   "wall-clock limit of every child process, in seconds, compiling left out "
+                   "(default: 300 for checks, 600 for Oclgrind, 120 for timing, 30 for the static analysis)");
     app.add_option("--launch-timeout", options.launch_timeout,
-                   "limit on one launch of a check or Oclgrind job, in seconds (default: 10 for checks, 90 for Oclgrind)");
+                   "limit on one launch of a check or Oclgrind job, in seconds of its busiest thread's CPU "
+                   "time on a CPU device, of wall time on a GPU (default: 10 for checks, 90 for Oclgrind)");
+    app.add_option("--compile-timeout", options.compile_timeout,
+                   "limit on one compilation (a build, or PoCL's compiling at a kernel's first launch), in "
+                   "seconds of the compiler's CPU time (default: 120)");
     app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
         ->capture_default_str();
     app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; timing runs alone)");
@@ -358,10 +368,10 @@ int main(int argc, char** argv) {
         if (*package.gradescope) return run_package_command(package);
         return run(options);
     } catch (const course::UserError& error) {
-        fmt::print(stderr, "labcheck: {}\n", error.what());
+        fmt::print(stderr, "labcheck: {}\n", course::printable_text(error.what()));
         return 2;
     } catch (const std::exception& error) {
-        fmt::print(stderr, "labcheck: the grader failed: {}\n", error.what());
+        fmt::print(stderr, "labcheck: the grader failed: {}\n", course::printable_text(error.what()));
         return 2;
     }
 }

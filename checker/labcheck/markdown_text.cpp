@@ -1,10 +1,13 @@
 #include "markdown_text.hpp"
 
+#include "util/text_escape.hpp"
+
 #include <algorithm>
 
 namespace labcheck {
 
-std::string markdown_escaped(const std::string& text) {
+std::string markdown_escaped(const std::string& raw) {
+    const std::string text = course::printable_text(raw);
     static const std::string special = "\\`*_{}[]<>()#+-.!|~";
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -18,7 +21,8 @@ std::string markdown_escaped(const std::string& text) {
     return out;
 }
 
-std::string markdown_block(const std::string& text) {
+std::string markdown_block(const std::string& raw) {
+    const std::string text = course::printable_text(raw);
     std::size_t longest = 0, run = 0;
     for (const char c : text) {
         run = c == '`' ? run + 1 : 0;

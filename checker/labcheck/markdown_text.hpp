@@ -1,6 +1,8 @@
 // Text for the Markdown that Gradescope renders (output_format "md"): a line whose
 // characters stay literal, and a block that keeps its layout (compiler output,
-// Oclgrind's reports, aligned tables).
+// Oclgrind's reports, aligned tables). Both write control characters out visibly
+// (course::printable_text): a student's file or folder name and the tools' output reach
+// Gradescope's page, and whoever prints results.json, as text that never drives a terminal.
 #pragma once
 
 #include <string>

@@ -29,6 +29,9 @@ bool is_heading(const std::string& line) {
 OclgrindKind kind_of(const std::string& heading) {
     if (starts_with(heading, "Work-group divergence")) return OclgrindKind::divergence;
     if (heading.find("data race at") != std::string::npos) return OclgrindKind::data_race;
+    if (starts_with(heading, "Invalid memory") && heading.find("not aligned") != std::string::npos) {
+        return OclgrindKind::misaligned;
+    }
     if (starts_with(heading, "Invalid read") || starts_with(heading, "Invalid write") ||
         starts_with(heading, "Invalid memory")) {
         return OclgrindKind::invalid_access;
@@ -188,6 +191,8 @@ const char* oclgrind_kind_name(OclgrindKind kind) {
             return "data-race";
         case OclgrindKind::invalid_access:
             return "out-of-bounds";
+        case OclgrindKind::misaligned:
+            return "misaligned";
         case OclgrindKind::uninitialized:
             return "uninitialized";
         case OclgrindKind::array_bounds:

@@ -29,6 +29,7 @@ enum class OclgrindKind {
     divergence,      // "Work-group divergence detected (barrier)"
     data_race,       // "Read-write data race at local memory address ..."
     invalid_access,  // "Invalid write of size 4 at global memory address ...", "Invalid write to read-only buffer"
+    misaligned,      // "Invalid memory load - source pointer is not aligned to the pointed type"
     uninitialized,   // "Uninitialized value written to ...", "Controlflow depends on uninitialized value", ...
     array_bounds,    // "Index (16) exceeds static array size (16)"
     other,           // any other diagnostic about a kernel

@@ -5,6 +5,7 @@
 #include "prairielearn_json.hpp"
 
 #include "util/atomic_file.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -41,7 +42,7 @@ std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, co
     const auto lateness =
         lateness_column(read_submission_times(options.submission_times),
                         iso8601_seconds(options.deadline, "--deadline"), students, options.submission_times);
-    for (const auto& warning : lateness.warnings) fmt::print(stderr, "labcheck: warning: {}\n", warning);
+    for (const auto& warning : lateness.warnings) fmt::print(stderr, "labcheck: warning: {}\n", course::printable_text(warning));
     return {lateness.column};
 }
 

@@ -55,12 +55,12 @@ nlohmann::json prairielearn_results(const SubmissionReport& report) {
     if (!errors.empty()) {
         results["gradable"] = false;
         results["format_errors"] = errors;
-        return results;
+        return printable_strings(std::move(results));
     }
     const double max = report.max_score();
     results["gradable"] = true;
     results["score"] = max > 0.0 ? std::clamp(report.score() / max, 0.0, 1.0) : 0.0;
-    return results;
+    return printable_strings(std::move(results));
 }
 
 }  // namespace labcheck

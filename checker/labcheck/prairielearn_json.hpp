@@ -11,6 +11,7 @@
 
 namespace labcheck {
 
+// Every string printable (printable_strings in gradescope_json.hpp).
 nlohmann::json prairielearn_results(const SubmissionReport& report);
 
 }  // namespace labcheck

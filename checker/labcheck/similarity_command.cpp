@@ -11,6 +11,7 @@
 #include "util/atomic_file.hpp"
 #include "util/committed_file.hpp"
 #include "util/course_root.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include <CLI/CLI.hpp>
@@ -78,7 +79,7 @@ int run_similarity(const SimilarityOptions& options) {
 
     std::vector<similarity::LabSimilarity> labs;
     for (const auto& folder : folders) labs.push_back(compare_lab(root, folder, students, options));
-    fmt::print("{}", similarity::similarity_summary(labs, options.top));
+    fmt::print("{}", course::printable_text(similarity::similarity_summary(labs, options.top)));
     course::write_file_atomically(options.csv_file, similarity::similarity_csv(labs));
     fmt::print("\nevery pair, ranked: {}\n", options.csv_file);
     if (!options.html_file.empty()) {
@@ -120,7 +121,7 @@ int similarity_main(int argc, char** argv) {
     try {
         return run_similarity(options);
     } catch (const course::UserError& error) {
-        fmt::print(stderr, "labcheck similarity: {}\n", error.what());
+        fmt::print(stderr, "labcheck similarity: {}\n", course::printable_text(error.what()));
         return 2;
     }
 }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace labcheck {
 
@@ -79,7 +80,7 @@ bool dynamic_complete(const std::vector<Finding>& findings, const DynamicRuns& d
     if (dynamic.runs.empty()) return false;
     return std::none_of(findings.begin(), findings.end(), [](const Finding& f) {
         return f.rule == "oclgrind-build" || f.rule == "oclgrind-incomplete" || f.rule == "oclgrind-simulator" ||
-               f.rule == "oclgrind-missing" || f.rule == "oclgrind-not-run" || f.rule == "oclgrind-error-limit";
+               f.rule == "oclgrind-unchecked" || f.rule == "oclgrind-not-run" || f.rule == "oclgrind-error-limit";
     });
 }
 
@@ -144,7 +145,7 @@ std::string oclgrind_unusable(const UnitRun& run) {
 
 // A size or define set Oclgrind did not simulate is not one it found nothing at.
 void add_not_simulated(const UnitRun& run, std::vector<Finding>& findings) {
-    if (const auto* skipped = run.first<SetSkippedEvent>()) {
+    if (const auto* skipped = run.first<SetSkippedEvent>(); skipped != nullptr && skipped->kind == SetSkip::device_limit) {
         findings.push_back(warning("oclgrind-not-run", "Oclgrind could not run the kernel at one define set",
                                    fmt::format("Oclgrind did not run the kernel at define set '{}': {}. Its dynamic "
                                                "checks (data races, barrier divergence) did not happen there.",
@@ -189,7 +190,7 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
     const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
     if (end.grader_problem) {
         grader_problem = end.text;
-    } else if (run.outcome.end == ChildEnd::timed_out && !run.outcome.stalled && run.limits.progress_seconds > 0.0) {
+    } else if (run.outcome.end == ChildEnd::timed_out && !run.outcome.stalled && !run.limits.steps.empty()) {
         // Every launch finished in time but the whole run did not: slow, not hung. Not the
         // student's error, but the dynamic check did not cover every size.
         findings.push_back(warning("oclgrind-incomplete", "Oclgrind did not finish every size in time",
@@ -220,19 +221,17 @@ std::vector<Finding> oclgrind_findings(const LabUnderTest& lab, const UnitRun& r
 // Oclgrind's findings at every define set it ran (the same problem told once), or why it did not run.
 void add_dynamic_findings(const LabUnderTest& lab, const DynamicRuns& dynamic, std::vector<Finding>& findings,
                           std::string& grader_problem) {
-    if (dynamic.runs.empty() && !dynamic.skipped.empty()) {
-        findings.push_back(warning("oclgrind-skipped", "only the static analysis ran: " + dynamic.skipped,
-                                   "The run under Oclgrind was skipped: " + dynamic.skipped + "."));
+    if (dynamic.runs.empty() && dynamic.planned == 0 && dynamic.left_out.empty()) {
+        // Without Oclgrind (e.g. a GPU machine without the Debian package) the dynamic check cannot
+        // run, and a check that did not run does not pass: the grader's problem, said as such.
+        grader_problem = "Oclgrind is not installed here, so the run under Oclgrind (data races, barrier "
+                         "divergence, uninitialised reads) could not check the kernel, and a check that did not run "
+                         "cannot pass. Install it (Debian: sudo apt-get install oclgrind) and grade again.";
         return;
     }
-    if (dynamic.runs.empty() && dynamic.left_out.empty()) {
-        // Without Oclgrind (e.g. a GPU machine without the Debian package) the
-        // static analysis still judges the stage; the gap is said, not hidden.
-        findings.push_back(warning("oclgrind-missing", "only the static analysis ran: Oclgrind is not installed",
-                                   "The run under Oclgrind (data races, barrier divergence, uninitialised reads) "
-                                   "was skipped because the oclgrind program is not installed here. Install it "
-                                   "(Debian: sudo apt-get install oclgrind) for the full check."));
-        return;
+    for (const auto& why : dynamic.unchecked) {
+        findings.push_back(warning("oclgrind-unchecked", "Oclgrind did not check every size",
+                                   "Under Oclgrind, " + why + ". Sizes Oclgrind did not check score nothing."));
     }
     for (const auto* run : dynamic.runs) {
         for (auto& f : oclgrind_findings(lab, *run, grader_problem)) {
@@ -247,7 +246,7 @@ void add_dynamic_findings(const LabUnderTest& lab, const DynamicRuns& dynamic, s
             findings.push_back(std::move(f));
         }
     }
-    if (dynamic.runs.empty()) {
+    if (dynamic.runs.empty() && dynamic.planned == 0) {
         std::string sets;
         for (const auto& s : dynamic.left_out) sets += "\n  " + s;
         findings.push_back(warning("oclgrind-not-run", "Oclgrind did not run: every define set is too large",
@@ -264,10 +263,10 @@ Finding no_check_could_judge(const LabUnderTest& lab, const DynamicRuns& dynamic
     f.file = lab.file_display();
     f.summary = "neither barrier check could judge the kernel";
     f.message = "The static barrier analysis cannot vouch for this file: " + blind_why + ". Oclgrind " +
-                (!dynamic.runs.empty()       ? std::string("did not finish its checks either (see below)")
-                 : !dynamic.skipped.empty()  ? "was not run: " + dynamic.skipped
-                 : !dynamic.left_out.empty() ? std::string("did not run: every define set is too large")
-                                             : std::string("is not installed here")) +
+                (!dynamic.runs.empty()        ? std::string("did not finish its checks either (see below)")
+                 : !dynamic.unchecked.empty() ? "was not run: " + dynamic.unchecked.front()
+                 : !dynamic.left_out.empty()  ? std::string("did not run: every define set is too large")
+                                              : std::string("is not installed here")) +
                 ", so no check judged the barriers, and a stage no check judged does not pass. Write the "
                 "kernel as plain OpenCL C 1.2 (no tests of compiler macros such as __IMAGE_SUPPORT__ or "
                 "__clang__, no code the OpenCL compiler skips but a C parser reads) and both checks run.";
@@ -337,7 +336,31 @@ std::string clean_reason(const DynamicRuns& dynamic) {
     return reason + ")";
 }
 
-// Any error fails the stage; warnings alone pass it with a remark.
+// The (define set, size) pairs Oclgrind ran to the end, of those it was to check.
+struct Coverage {
+    std::size_t checked = 0, planned = 0;
+    bool whole() const { return checked >= planned; }
+    double share() const { return planned == 0 ? 1.0 : static_cast<double>(checked) / static_cast<double>(planned); }
+};
+
+Coverage oclgrind_coverage(const DynamicRuns& dynamic) {
+    Coverage coverage;
+    coverage.planned = dynamic.planned;
+    for (const auto* run : dynamic.runs) {
+        // An optional extension's set the kernel does not take on was never part of what to check.
+        const auto* skipped = run->first<SetSkippedEvent>();
+        if (skipped != nullptr && skipped->kind == SetSkip::extension_unused) {
+            coverage.planned -= std::min(coverage.planned, run->job.checks.size());
+            continue;
+        }
+        for (const auto* check : run->all<CheckEvent>()) coverage.checked += check->ran ? 1 : 0;
+    }
+    coverage.checked = std::min(coverage.checked, coverage.planned);
+    return coverage;
+}
+
+// Any error fails the stage. Otherwise the points are the share of the planned sizes Oclgrind
+// checked (a check that did not run scores nothing); warnings alone keep them.
 void decide_barriers_verdict(StageResult& r, const DynamicRuns& dynamic) {
     const auto errors = static_cast<std::size_t>(
         std::count_if(r.findings.begin(), r.findings.end(), [](const Finding& f) { return f.error; }));
@@ -345,6 +368,19 @@ void decide_barriers_verdict(StageResult& r, const DynamicRuns& dynamic) {
         r.verdict = Verdict::fail;
         r.reason = r.findings.front().summary;
         if (errors > 1) r.reason += fmt::format(" (+{} more)", errors - 1);
+        return;
+    }
+    const Coverage coverage = oclgrind_coverage(dynamic);
+    if (!coverage.whole()) {
+        r.points = std::round(r.max_points * coverage.share() * 100.0) / 100.0;
+        r.verdict = Verdict::fail;
+        const auto unchecked = std::find_if(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+            return f.rule == "oclgrind-unchecked" || f.rule == "oclgrind-not-run" || f.rule == "oclgrind-incomplete" ||
+                   f.rule == "oclgrind-build" || f.rule == "oclgrind-simulator";
+        });
+        r.reason = fmt::format("no barrier problem found, but Oclgrind checked only {} of {} sizes{}",
+                               coverage.checked, coverage.planned,
+                               unchecked == r.findings.end() ? std::string() : ": " + unchecked->summary);
         return;
     }
     r.points = r.max_points;
@@ -363,11 +399,12 @@ bool oclgrind_needs_retry(const UnitRun& dynamic) {
     return !parse_oclgrind_output(dynamic.output).simulator_errors.empty();
 }
 
-StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic,
-                              const std::string& dynamic_skipped) {
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic) {
     DynamicRuns runs;
-    if (dynamic != nullptr) runs.runs.push_back(dynamic);
-    runs.skipped = dynamic_skipped;
+    if (dynamic != nullptr) {
+        runs.runs.push_back(dynamic);
+        runs.planned = dynamic->job.checks.size();
+    }
     return evaluate_barriers(lab, static_run, runs);
 }
 

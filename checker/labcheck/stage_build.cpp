@@ -63,6 +63,24 @@ std::string failure_reason(const LabUnderTest& lab, const BuildEvent& build) {
     return first_line(happened.empty() ? build.message : happened);
 }
 
+// Lines the build left out of what it compiled (an include in `#ifdef __CLION_IDE__`, `#line 6`):
+// a warning with full points, so that the student knows the grader compiled the file without them.
+void note_left_out(const std::vector<std::string>& left_out, StageResult& r) {
+    if (left_out.empty()) return;
+    if (r.verdict == Verdict::pass) {
+        r.reason = left_out.size() == 1
+                       ? "builds; " + left_out.front()
+                       : fmt::format("builds; {} preprocessor lines left out of what was compiled (see details)",
+                                     left_out.size());
+    }
+    r.verdict = Verdict::warn;
+    std::string text =
+        "The grader left these lines out of the text every compiler reads (each replaced by spaces, so every other "
+        "line keeps its number); this costs no points:\n";
+    for (const auto& line : left_out) text += "  " + line + "\n";
+    r.details = text + r.details;
+}
+
 }  // namespace
 
 StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check) {
@@ -101,6 +119,7 @@ StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check) {
             r.verdict = Verdict::warn;
             r.details = note + ".\n" + r.details;
         }
+        note_left_out(build->left_out, r);
         return r;
     }
     r.verdict = Verdict::fail;

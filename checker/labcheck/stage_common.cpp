@@ -2,6 +2,8 @@
 // results of stages that did not run.
 #include "stages.hpp"
 
+#include "harness/kernel_source_features.hpp"
+
 #include <fmt/format.h>
 
 #include <csignal>
@@ -41,6 +43,13 @@ std::string file_limit_text(const UnitRun& run, const std::string& what, const s
            "print from one work-item (if (get_global_id(0) == 0)) and only a few lines.";
 }
 
+// A crash of a kernel with vector types may be a vector access at a misaligned address, not a wild index.
+std::string vector_alignment_words(const UnitRun& run) {
+    const auto* build = run.first<BuildEvent>();
+    if (build == nullptr || build->vector_type.empty()) return {};
+    return " " + course::vector_alignment_hint({build->vector_line, build->vector_type});
+}
+
 // What a child's death by `signal` means, in the words of what it was doing.
 std::string crash_text(const UnitRun& run, int signal, const std::string& activity, const std::string& lab) {
     const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
@@ -61,20 +70,22 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
                        "its line: oclgrind build/common/lab run {} --size <size>.",
                        lab);
         case SIGSEGV:
-        case SIGBUS:
+        case SIGBUS: {
             if (while_building(activity)) {
                 return with_activity(fmt::format("the OpenCL compiler crashed ({})", what), activity) +
                        ". Look for an unusual construct (a huge unrolled loop, a very large private array) and "
                        "write it more plainly.";
             }
+            const std::string vector = vector_alignment_words(run);
             return with_activity(fmt::format("the kernel crashed the OpenCL runtime ({}: memory outside every "
-                                             "buffer was touched)",
-                                             what),
+                                             "buffer was touched{})",
+                                             what, vector.empty() ? "" : ", or a vector at a misaligned address"),
                                  activity) +
                    fmt::format(
-                       ". This means a read or write far outside a buffer: check every index against the matrix "
-                       "bounds. Oclgrind shows the line: oclgrind build/common/lab run {} --size <size>.",
-                       lab);
+                       ". This usually means a read or write far outside a buffer: check every index against the "
+                       "matrix bounds.{} Oclgrind shows the line: oclgrind build/common/lab run {} --size <size>.",
+                       vector, lab);
+        }
         case SIGFPE:
             return with_activity(fmt::format("the kernel stopped on an arithmetic exception ({})", what), activity) +
                    ". Look for an integer division or remainder (/ or %) by zero, e.g. by a size that can be 0 or "
@@ -90,6 +101,67 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
         default:
             return with_activity(fmt::format("the worker ended on {}", signal_description(signal)), activity) + ".";
     }
+}
+
+// What the last compile step that began was compiling.
+CompileWhat last_compiled(const UnitRun& run) {
+    const auto starts = run.all<CompileStartEvent>();
+    return starts.empty() ? CompileWhat::submission : starts.back()->what;
+}
+
+// A compile step that passed the compile limit.
+std::string compile_timeout_text(const UnitRun& run, const std::string& activity) {
+    const std::string limit = limit_text(run.outcome.stalled_step.seconds);
+    switch (last_compiled(run)) {
+        case CompileWhat::first_launch:
+            return with_activity(fmt::format("timed out: the first launches at the timed size did not finish within "
+                                             "{} s",
+                                             limit),
+                                 activity) +
+                   ". On PoCL a kernel's first launch compiles it for its work-group size, so this is the compiler "
+                   "and the kernel together: look for a loop whose condition never becomes false at this size, or "
+                   "a construct that takes the compiler long (#pragma unroll over a long loop, a huge macro "
+                   "expansion).";
+        case CompileWhat::baseline:
+            return fmt::format("the lab's speedup baseline took more than {} s to compile", limit);
+        case CompileWhat::submission:
+            break;
+    }
+    return with_activity(fmt::format("timed out: your kernel took more than {} s to compile (the limit is {} s "
+                                     "of the compiler's processor time, however busy the machine)",
+                                     limit, limit),
+                         activity) +
+           ". The compiler, not your kernel, ran out of time: look for #pragma unroll over a long loop (unrolled, "
+           "a loop of 64 x 64 steps is 4096 copies of its body), very large private arrays, or macros that expand "
+           "to other macros many times over.";
+}
+
+// A child stopped because one step of it took too long: a launch, or a compilation.
+std::string stalled_step_text(const UnitRun& run, const std::string& activity) {
+    const StepLimit& step = run.outcome.stalled_step;
+    if (step.name == "compile") return compile_timeout_text(run, activity);
+    const bool cpu = step.clock == StepClock::busiest_thread_cpu;
+    const bool backstop = cpu && run.outcome.stalled_step_seconds > step.seconds * 1.5;
+    const std::string measured =
+        backstop ? fmt::format("ran for more than {} s of wall time without finishing",
+                               limit_text(step.wall_backstop_seconds))
+        : cpu    ? fmt::format("ran for more than {} s (counted in processor time, so a machine busy with other "
+                               "work does not shorten it)",
+                               limit_text(step.seconds))
+                 : fmt::format("ran for more than {} s", limit_text(step.seconds));
+    return with_activity("timed out: one launch of the kernel " + measured, activity) +
+           ": the kernel did not finish. Look for a loop whose condition never becomes false (a counter that is "
+           "not incremented, a bound that is never reached), or a loop that not every work-item leaves.";
+}
+
+// A child stopped at the whole job's limit: every step ended in time, but not the whole.
+std::string job_timeout_text(const UnitRun& run, const std::string& activity) {
+    return with_activity(fmt::format("timed out after {} s", limit_text(run.limits.wall_seconds)), activity) +
+           (while_building(activity)
+                ? ": the compiler did not finish. Look for a construct that takes it long (a huge unrolled loop, "
+                  "deep macro expansion)."
+                : ": every launch ended, but all of them together (compiling not counted) took longer than the "
+                  "grader allows. Look for a kernel that is far slower than it needs to be at the larger sizes.");
 }
 
 // Nothing a child said counts when one of its events cannot be read: it may have crashed
@@ -177,17 +249,10 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
             break;
         case ChildEnd::timed_out:
             end.happened = true;
-            end.text =
-                with_activity(o.stalled ? fmt::format("timed out: one step took more than {} s",
-                                                      limit_text(run.limits.progress_seconds))
-                                        : fmt::format("timed out after {} s", limit_text(run.limits.wall_seconds)),
-                              activity) +
-                (while_building(activity)
-                     ? ": the compiler did not finish. Look for a construct that takes it long (a huge unrolled "
-                       "loop, deep macro expansion)."
-                     : ": the kernel did not finish. Look for a loop whose condition never becomes false (a "
-                       "counter that is not incremented, a bound that is never reached), or a loop that not "
-                       "every work-item leaves.");
+            end.text = o.stalled ? stalled_step_text(run, activity) : job_timeout_text(run, activity);
+            // The course's own baseline compiling for too long is the grader's problem, not the student's.
+            end.grader_problem = o.stalled && o.stalled_step.name == "compile" &&
+                                 last_compiled(run) == CompileWhat::baseline;
             break;
         case ChildEnd::killed_by_signal:
             end.happened = true;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 #include <regex>
 
 namespace labcheck {
@@ -53,21 +54,100 @@ bool on_pocl(const UnitRun& run) {
            platform.find("pocl") != std::string::npos;
 }
 
+// One line of the details: a wrong size ("size ... at define set ...: text", the first in full), a
+// crash, or the sizes that failed as an earlier one did.
+struct Failure {
+    std::string text;
+    std::size_t sizes = 1;  // how many wrong sizes it stands for
+};
+
 // What one define set's run says, size by size.
 struct SetTally {
     std::size_t run = 0, passed = 0, hidden = 0;
-    std::vector<std::string> failures;  // "size ... at define set ...: text", first in full
+    std::vector<Failure> failures;
     std::string first_failure;          // for the table
     std::string skipped;                // why the set did not run here, when it did not
+    SetSkip skip_kind = SetSkip::device_limit;
+    std::string timed_out;              // "timed out at 1024x1024 at 'defaults'": a launch that did not end
     bool grader_problem = false;
     std::string grader_text;
 };
+
+// Failures that read the same at every size (CheckEvent::repeating): said in full at the first
+// size, then gathered into one line naming the others.
+struct RepeatGroup {
+    std::size_t line = 0;            // its line in SetTally::failures (the first holds the full text)
+    std::string first;               // the size it was said in full at
+    std::vector<std::string> sizes;  // the others
+};
+
+// "37x50", "37x50 (seed 42)", "31x47 (hidden)".
+std::string size_word(const SizeCheck& check) {
+    std::string word = check.size;
+    if (check.seed != 1 || check.hidden) {
+        word += fmt::format(" ({}{})", check.seed != 1 ? fmt::format("seed {}", check.seed) : std::string(),
+                            check.hidden ? (check.seed != 1 ? ", hidden" : "hidden") : "");
+    }
+    return word;
+}
+
+std::string group_line(const RepeatGroup& group, const std::string& repeating, const UnitRun& run) {
+    std::string sizes;
+    for (std::size_t i = 0; i < group.sizes.size(); ++i) {
+        sizes += (i == 0 ? "" : i + 1 == group.sizes.size() ? " and " : ", ") + group.sizes[i];
+    }
+    const std::string set = set_label(run);
+    return fmt::format("also wrong at size{} {}{}: {}, as at {}.", group.sizes.size() > 1 ? "s" : "", sizes,
+                       set.empty() ? "" : " at define set " + set, repeating, group.first);
+}
+
+// The checks' results into the tally: the first failure in full, the others in a line each,
+// those that repeat an earlier failure gathered into one.
+void tally_results(const LabUnderTest& lab, const UnitRun& run, const std::vector<const CheckEvent*>& results,
+                   SetTally& t) {
+    const auto& planned = run.job.checks;
+    std::map<std::string, RepeatGroup> groups;
+    for (std::size_t i = 0; i < results.size() && i < planned.size(); ++i) {
+        const auto& event = *results[i];
+        if (planned[i].hidden) ++t.hidden;
+        if (event.ok) {
+            ++t.passed;
+            continue;
+        }
+        const std::string& problem = event.problem;
+        auto group = event.repeating.empty() ? groups.end() : groups.find(event.repeating);
+        if (group != groups.end() && group->second.line != 0) {
+            group->second.sizes.push_back(size_word(planned[i]));
+            t.failures[group->second.line] = {group_line(group->second, event.repeating, run),
+                                              group->second.sizes.size()};
+            continue;
+        }
+        if (group != groups.end()) {  // said in full already: the group's line starts here
+            group->second.line = t.failures.size();
+            group->second.sizes.push_back(size_word(planned[i]));
+            t.failures.push_back({group_line(group->second, event.repeating, run)});
+            continue;
+        }
+        if (!event.repeating.empty()) groups[event.repeating] = {0, size_word(planned[i]), {}};
+        if (t.failures.empty()) {
+            t.first_failure = fmt::format("{}{}: {}", planned[i].size,
+                                          run.job.define_set.empty() ? "" : " at '" + run.job.define_set + "'",
+                                          terse(first_sentence(problem)));
+            t.failures.push_back({fmt::format("{}: {}\n  reproduce: {}", size_label(planned[i], run), problem,
+                                              lab.reproduce(planned[i].size, planned[i].seed, run.job.defines))});
+        } else {
+            t.failures.push_back(
+                {fmt::format("also wrong at {}: {}", size_label(planned[i], run), first_sentence(problem))});
+        }
+    }
+}
 
 SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
     SetTally t;
     const auto& planned = run.job.checks;
     if (const auto* skipped = run.first<SetSkippedEvent>()) {
         t.skipped = skipped->reason;
+        t.skip_kind = skipped->kind;
         return t;
     }
     t.run = planned.size();
@@ -77,30 +157,13 @@ SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
                                              first_sentence(build->message));
         t.first_failure = text;
         t.failures.push_back(
-            text + "\n  reproduce: " + lab.reproduce(planned.empty() ? "1x1" : planned[0].size, 1, run.job.defines));
+            {text + "\n  reproduce: " + lab.reproduce(planned.empty() ? "1x1" : planned[0].size, 1, run.job.defines),
+             planned.size()});
         for (const auto& c : planned) t.hidden += c.hidden;
         return t;
     }
     const auto results = run.all<CheckEvent>();
-    for (std::size_t i = 0; i < results.size() && i < planned.size(); ++i) {
-        const auto& event = *results[i];
-        if (planned[i].hidden) ++t.hidden;
-        if (event.ok) {
-            ++t.passed;
-            continue;
-        }
-        const std::string& problem = event.problem;
-        if (t.failures.empty()) {
-            t.first_failure = fmt::format("{}{}: {}", planned[i].size,
-                                          run.job.define_set.empty() ? "" : " at '" + run.job.define_set + "'",
-                                          terse(first_sentence(problem)));
-            t.failures.push_back(fmt::format("{}: {}\n  reproduce: {}", size_label(planned[i], run), problem,
-                                             lab.reproduce(planned[i].size, planned[i].seed, run.job.defines)));
-        } else {
-            t.failures.push_back(
-                fmt::format("also wrong at {}: {}", size_label(planned[i], run), first_sentence(problem)));
-        }
-    }
+    tally_results(lab, run, results, t);
     if (results.size() < planned.size()) {
         const AbnormalEnd end = abnormal_end(run, unfinished_activity(run));
         if (end.grader_problem) {
@@ -111,8 +174,14 @@ SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
         const std::size_t unfinished = planned.size() - results.size();
         std::string text = end.happened ? end.text : "the worker stopped before checking every size.";
         if (t.first_failure.empty()) t.first_failure = first_sentence(text);
+        if (run.outcome.end == ChildEnd::timed_out) {
+            const auto starts = run.all<CheckStartEvent>();
+            const std::string at = starts.size() > results.size() ? " at " + starts.back()->check.size : "";
+            t.timed_out = fmt::format("timed out{}{}", at,
+                                      run.job.define_set.empty() ? "" : " at '" + run.job.define_set + "'");
+        }
         if (unfinished > 1) text += fmt::format("\n{} more size(s) were not checked after it.", unfinished - 1);
-        t.failures.push_back(text);
+        t.failures.push_back({text, unfinished});
         for (std::size_t i = results.size(); i < planned.size(); ++i) t.hidden += planned[i].hidden;
     }
     return t;
@@ -141,7 +210,8 @@ bool pocl_miscompiled(const SetRuns& set) {
 // Every define set's tallies together.
 struct Totals {
     std::size_t run = 0, passed = 0, hidden = 0, sets_run = 0;
-    std::vector<std::string> failures, warnings, set_names;
+    std::vector<Failure> failures;
+    std::vector<std::string> warnings, notes, set_names, timeouts;
     std::string first_failure;
 };
 
@@ -153,7 +223,7 @@ std::string forgive_pocl(const SetRuns& set, SetTally& t) {
         "That is a bug of the OpenCL runtime (PoCL's default work-group compiler mishandles some barriers "
         "under work-group-uniform conditions), not your mistake: those sizes count as right. First wrong "
         "result on PoCL: {}",
-        set_label(*set.check), t.passed, t.run, t.failures.empty() ? "?" : first_sentence(t.failures[0]));
+        set_label(*set.check), t.passed, t.run, t.failures.empty() ? "?" : first_sentence(t.failures[0].text));
     t.passed = t.run;
     t.failures.clear();
     t.first_failure.clear();
@@ -161,6 +231,11 @@ std::string forgive_pocl(const SetRuns& set, SetTally& t) {
 }
 
 void add_set(Totals& totals, const SetRuns& set, SetTally t) {
+    if (!t.skipped.empty() && t.skip_kind == SetSkip::extension_unused) {
+        // An optional extension not taken on is no gap in the check: said, not warned about.
+        totals.notes.push_back(fmt::format("define set {} was not checked: {}.", set_label(*set.check), t.skipped));
+        return;
+    }
     if (!t.skipped.empty()) {
         totals.warnings.push_back(
             fmt::format("define set {} was not checked on this device: {}. Its sizes are left "
@@ -175,6 +250,7 @@ void add_set(Totals& totals, const SetRuns& set, SetTally t) {
     totals.passed += t.passed;
     totals.hidden += t.hidden;
     if (totals.first_failure.empty()) totals.first_failure = t.first_failure;
+    if (!t.timed_out.empty()) totals.timeouts.push_back(t.timed_out);
     totals.failures.insert(totals.failures.end(), t.failures.begin(), t.failures.end());
 }
 
@@ -201,6 +277,7 @@ void decide_correctness_verdict(StageResult& r, const Totals& totals) {
     r.points = std::round(r.max_points * static_cast<double>(totals.passed) / static_cast<double>(totals.run) * 100.0) /
                100.0;
     for (const auto& w : totals.warnings) r.details += "warning: " + w + "\n";
+    for (const auto& n : totals.notes) r.details += "note: " + n + "\n";
     // A check is a size (and seed) at one define set.
     const char* noun = totals.sets_run > 1 ? "checks" : "sizes";
     if (totals.passed == totals.run) {
@@ -213,13 +290,25 @@ void decide_correctness_verdict(StageResult& r, const Totals& totals) {
     }
     r.verdict = Verdict::fail;
     r.reason = fmt::format("{}/{} {} right; {}", totals.passed, totals.run, noun, totals.first_failure);
-    std::size_t shown = 0;
-    for (const auto& f : totals.failures) {
-        if (shown++ > kOtherFailuresShown) break;
-        r.details += f + "\n";
+    // A launch that never ended is always said, even when another failure came first.
+    if (!totals.timeouts.empty() && totals.first_failure.find("timed out") == std::string::npos) {
+        r.reason += "; " + totals.timeouts.front() +
+                    (totals.timeouts.size() > 1 ? fmt::format(" (and at {} more define sets)", totals.timeouts.size() - 1)
+                                                : "");
     }
-    if (totals.failures.size() > kOtherFailuresShown + 1) {
-        r.details += fmt::format("and wrong at {} more size(s).\n", totals.failures.size() - kOtherFailuresShown - 1);
+    std::size_t shown = 0, sizes_left = 0;
+    for (const auto& f : totals.failures) {
+        if (shown++ > kOtherFailuresShown) {
+            sizes_left += f.sizes;
+            continue;
+        }
+        r.details += f.text + "\n";
+    }
+    if (sizes_left > 0) r.details += fmt::format("and wrong at {} more size(s).\n", sizes_left);
+    // A time-out among the failures not shown is still shown, in one line.
+    for (std::size_t i = kOtherFailuresShown + 1; i < totals.failures.size(); ++i) {
+        if (totals.failures[i].text.find("timed out") != std::string::npos)
+            r.details += "also: " + first_sentence(totals.failures[i].text) + "\n";
     }
     if (totals.set_names.size() > 1) r.details += fmt::format("Checked{}.\n", where);
 }

@@ -33,11 +33,13 @@ struct SetRuns {
     const UnitRun* pocl_cbs = nullptr;
 };
 
-// What Oclgrind did for a lab: a run per define set it ran at, and the sets it left out.
+// What Oclgrind did for a lab: a run per define set it ran at, the sets it left out by design,
+// and the sizes it was to check but could not.
 struct DynamicRuns {
     std::vector<const UnitRun*> runs;
-    std::vector<std::string> left_out;  // "define set 'two levels': ... (why)"
-    std::string skipped;                // why Oclgrind was not run at all (e.g. the kernel hung on the device)
+    std::vector<std::string> left_out;   // "'two levels' (too large to simulate ...)": not part of the plan
+    std::vector<std::string> unchecked;  // "not at 'defaults' ...: (why)": planned, not run, and scoring nothing
+    std::size_t planned = 0;             // the (define set, size) pairs Oclgrind was to check
 };
 
 // A result for the lab and stage with its maximum points set and nothing else decided.
@@ -63,13 +65,13 @@ StageResult evaluate_correctness(const LabUnderTest& lab, const UnitRun& check);
 // cannot run is left out with a warning; a PoCL miscompilation is a warning, not a fail.
 StageResult evaluate_correctness(const LabUnderTest& lab, const std::vector<SetRuns>& sets);
 
-// `dynamic` is the Oclgrind run used (after a retry, the last one); nullptr when Oclgrind is missing,
-// or when it was not run for the reason `dynamic_skipped` says (e.g. the kernel hung on the device).
-StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic,
-                              const std::string& dynamic_skipped = "");
-// The same with Oclgrind at several define sets (no runs, nothing left out and nothing skipped:
-// Oclgrind is missing).
+// The static analysis and Oclgrind at every define set: an error from either fails the stage;
+// otherwise the points are the share of the planned (set, size) pairs that Oclgrind checked, so
+// a check that did not run scores nothing. No runs, nothing planned and nothing left out: Oclgrind
+// is missing, and the stage is the grader's error.
 StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const DynamicRuns& dynamic);
+// One Oclgrind run that is the whole plan (its sizes); nullptr: Oclgrind is missing.
+StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic);
 
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio);
 // The speedup stage of a right kernel where this copy of the course lacks the lab's baseline

@@ -1,6 +1,7 @@
 #include "terminal_report.hpp"
 
 #include "gradescope_json.hpp"
+#include "util/text_escape.hpp"
 #include "util/text_wrap.hpp"
 
 #include <fmt/format.h>
@@ -60,7 +61,7 @@ std::string terminal_report(const SubmissionReport& report) {
     for (const auto& r : report.results) {
         const std::string points = fmt::format("{}/{}", points_text(r.points), points_text(r.max_points));
         out += fmt::format("{:<4} {:<12} {:<6} {:>7}  {}\n", r.lab, stage_name(r.stage), verdict_column(r.verdict),
-                           points, shortened(r.reason, reason_width));
+                           points, shortened(course::printable_text(r.reason), reason_width));
     }
     std::size_t failed = 0, errors = 0;
     for (const auto& r : report.results) {
@@ -82,10 +83,12 @@ std::string terminal_report(const SubmissionReport& report) {
         if (r.verdict == Verdict::pass || r.details.empty()) continue;
         details += fmt::format("\n{} {}: {} ({})\n", r.lab, stage_name(r.stage), verdict_name(r.verdict),
                                r.file.empty() ? r.lab_folder : r.file);
-        details += wrapped(capped_text(r.details, kMaxTestOutputBytes), kWidth, 4);
+        details += wrapped(course::printable_text(capped_text(r.details, kMaxTestOutputBytes)), kWidth, 4);
     }
     if (!details.empty()) out += "\ndetails\n" + details;
-    return out;
+    // Whatever a student's file, folder name or a tool put in the text is written out visibly
+    // (the reasons and details above already were, so that the widths count what is shown).
+    return course::printable_text(out);
 }
 
 }  // namespace labcheck

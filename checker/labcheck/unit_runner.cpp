@@ -13,6 +13,9 @@ namespace labcheck {
 namespace {
 
 constexpr std::size_t kOutputCap = 8u << 20;          // bytes of child output kept
+// A step measured as the busiest thread's CPU time is also stopped after this many times its limit
+// in wall time: a kernel that waits without running (a GPU driver blocking in clFinish) still ends.
+constexpr double kWallBackstop = 10.0;
 constexpr std::uint64_t kFileLimit = 32ull << 20;     // RLIMIT_FSIZE: no file a child writes grows past this
 constexpr std::uint64_t kFolderLimit = 96ull << 20;   // all files of one job (output, events, temporary files)
 constexpr std::uint64_t kStaticMemoryLimit = 1ull << 30;  // the static analysis (libclang) job
@@ -20,6 +23,10 @@ constexpr const char* kOclgrindMaxErrors = "5000";  // enough that races still s
 // Oclgrind simulates 32 KiB of local memory unless told otherwise and refuses a launch that
 // needs more (lab 06's CPU tiles use 40 KiB); 256 KiB is more than any define set of the labs needs.
 constexpr const char* kOclgrindLocalMemory = "262144";
+
+// The text that starts an event's line and no other: inside a JSON string every quote is
+// escaped, so `"event":"NAME"` appears in a line only as that line's event name.
+std::string step_marker(const char* event_name) { return fmt::format("\"event\":\"{}\"", event_name); }
 
 std::string read_capped(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
@@ -36,13 +43,13 @@ double default_timeout(JobKind kind) {
         case JobKind::probe:
             return 60.0;
         case JobKind::check:
-            return 120.0;
+            return 300.0;
         case JobKind::static_analysis:
             return 30.0;
         case JobKind::dynamic:
-            return 300.0;
+            return 600.0;
         case JobKind::speedup:
-            return 90.0;
+            return 120.0;
     }
     return 60.0;
 }
@@ -63,12 +70,26 @@ double default_launch_timeout(JobKind kind) {
 
 UnitRunner::UnitRunner(RunnerSettings settings) : settings_(std::move(settings)) {}
 
+StepClock UnitRunner::launch_clock(JobKind kind) const {
+    // A GPU's launch is not slowed by a busy host: its wall clock is fair. Everything else runs on
+    // the host's processors, where the busiest thread's CPU time is (child_process.hpp).
+    return settings_.gpu_device && kind != JobKind::dynamic ? StepClock::wall : StepClock::busiest_thread_cpu;
+}
+
 ChildLimits UnitRunner::limits_for(JobKind kind) const {
     ChildLimits limits;
     limits.wall_seconds = settings_.timeout_seconds > 0.0 ? settings_.timeout_seconds : default_timeout(kind);
-    limits.progress_seconds = settings_.launch_timeout_seconds > 0.0 ? settings_.launch_timeout_seconds
-                                                                     : default_launch_timeout(kind);
-    if (limits.progress_seconds > limits.wall_seconds) limits.progress_seconds = 0.0;  // the whole-job limit is less
+    const double launch = settings_.launch_timeout_seconds > 0.0 ? settings_.launch_timeout_seconds
+                                                                 : default_launch_timeout(kind);
+    if (launch > 0.0 && launch <= limits.wall_seconds) {  // else the whole-job limit is the stricter one
+        limits.steps.push_back({"launch", step_marker(CheckStartEvent::kName), launch, launch_clock(kind),
+                                launch * kWallBackstop, false});
+    }
+    if (kind != JobKind::static_analysis && kind != JobKind::probe) {
+        const double compile = compile_limit_seconds();
+        limits.steps.push_back({"compile", step_marker(CompileStartEvent::kName), compile,
+                                StepClock::busiest_thread_cpu, compile * kWallBackstop, true});
+    }
     limits.resident_bytes = settings_.memory_bytes;
     limits.file_bytes = kFileLimit;
     limits.folder_bytes = kFolderLimit;
@@ -82,6 +103,10 @@ ChildLimits UnitRunner::limits_for(JobKind kind) const {
         limits.data_bytes = limits.resident_bytes;
     }
     return limits;
+}
+
+double UnitRunner::compile_limit_seconds() const {
+    return settings_.compile_timeout_seconds > 0.0 ? settings_.compile_timeout_seconds : kDefaultCompileTimeout;
 }
 
 std::string UnitRunner::json_safe_path(const std::string& path, int id) const {
@@ -132,7 +157,6 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
     run.job = original;
     run.limits = limits_for(job.kind);
     run.limits.progress_file = events_file;
-    run.limits.progress_marker = fmt::format("\"{}\"", CheckStartEvent::kName);
     {
         const TimingGate::Pass pass(timing_gate_, job.kind == JobKind::speedup);
         run.outcome = run_child(command, run.limits);

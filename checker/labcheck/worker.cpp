@@ -5,13 +5,16 @@
 #include "worker_protocol.hpp"
 
 #include "harness/cl_session.hpp"
+#include "harness/compile_ahead.hpp"
 #include "problems/device_fit.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/kernel_source.hpp"
+#include "harness/kernel_source_features.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
 #include "description/problem_size.hpp"
 #include "harness/program_build.hpp"
+#include "harness/source_identifiers.hpp"
 #include "problems/repeated_check.hpp"
 #include "problems/timed_result.hpp"
 #include "harness/timing.hpp"
@@ -26,6 +29,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 
@@ -67,6 +71,82 @@ BuildEvent build_failure(BuildFailure kind, const std::string& file, const cours
     return event;
 }
 
+double process_cpu_seconds() {
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+// While one lives, the worker is compiling: its events tell the parent, which limits the step
+// with the compile limit instead of the launch limit, and leaves it out of the job's clock.
+class CompileStep {
+public:
+    CompileStep(EventWriter& events, CompileWhat what) : events_(events), what_(what), cpu_(process_cpu_seconds()) {
+        events_.write(CompileStartEvent{what_});
+    }
+    ~CompileStep() { events_.write(CompileEndEvent{what_, process_cpu_seconds() - cpu_}); }
+    CompileStep(const CompileStep&) = delete;
+    CompileStep& operator=(const CompileStep&) = delete;
+
+private:
+    EventWriter& events_;
+    CompileWhat what_;
+    double cpu_;
+};
+
+// The "build" event of a lab opened for a job: what was built.
+BuildEvent built_event(const WorkerJob& job, const std::string& display, const course::LabProblem& problem) {
+    const auto& built = problem.program();
+    BuildEvent event;
+    event.ok = true;
+    event.file = display;
+    event.warnings = built.build_log;
+    event.defines = built.defines.summary();
+    event.kernels = course::kernel_names(built.program);
+    // Lab 07 in a student edition: its products use the student's lab-06 kernel (said once, by the build stage).
+    event.note = problem.setup_note();
+    event.left_out = built.left_out;
+    // A crash in a kernel with vector types may be a misaligned vector access (stage_common.cpp says so).
+    if (const auto vector = course::first_vector_type(built.source.text)) {
+        event.vector_type = vector->name;
+        event.vector_line = vector->line;
+    }
+    // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
+    // named from it); not for files so large that the event itself would be a burden.
+    constexpr std::size_t kSourceInEventLimit = 1u << 20;
+    if (job.kind == JobKind::dynamic && built.source.text.size() <= kSourceInEventLimit) {
+        event.source = built.source.text;
+    }
+    return event;
+}
+
+// Builds the kernel under test: the "build" event either way, and the lab when it built.
+BuildEvent try_build(course::ClSession& session, const WorkerJob& job, const course::LabSpec& spec,
+                     const std::string& display, std::unique_ptr<course::LabProblem>& problem) {
+    const auto kernels = kernels_of(job);
+    try {
+        // Lab 07 is graded on strassen.cl alone: its products use the course's reference GEMM.
+        problem = course::open_lab(session, job.root, spec, kernels, overrides_of(job), course::GemmChoice::reference);
+        return built_event(job, display, *problem);
+    } catch (const course::KernelBuildError& error) {
+        auto event = build_failure(BuildFailure::compile_error, display, error);
+        event.line = error.first_line();
+        event.log = error.log();
+        return event;
+    } catch (const course::KernelContractError& error) {
+        const bool missing = error.kind() == course::KernelContractError::Kind::missing_kernel;
+        return build_failure(missing ? BuildFailure::missing_kernel : BuildFailure::wrong_signature, display, error);
+    } catch (const course::UserError& error) {
+        return build_failure(BuildFailure::other, display, error);
+    } catch (const cl::Error& error) {
+        BuildEvent event;
+        event.file = display;
+        event.failure = BuildFailure::opencl_error;
+        event.message = fmt::format("{} failed with {}", error.what(), course::cl_error_name(error.err()));
+        return event;
+    }
+}
+
 // Reads and builds the kernel under test, reporting a "build" event either way.
 std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course::ClSession& session,
                                                      const WorkerJob& job, const course::LabSpec& spec) {
@@ -78,46 +158,14 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
         events.write(build_failure(BuildFailure::unreadable_file, display, error));
         return nullptr;
     }
-    try {
-        // Lab 07 is graded on strassen.cl alone: its products use the course's reference GEMM.
-        auto problem =
-            course::open_lab(session, job.root, spec, kernels, overrides_of(job), course::GemmChoice::reference);
-        const auto& built = problem->program();
-        BuildEvent event;
-        event.ok = true;
-        event.file = display;
-        event.warnings = built.build_log;
-        event.defines = built.defines.summary();
-        event.kernels = course::kernel_names(built.program);
-        // Lab 07 in a student edition: its products use the student's lab-06 kernel (said once, by the build stage).
-        event.note = problem->setup_note();
-        // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
-        // named from it); not for files so large that the event itself would be a burden.
-        constexpr std::size_t kSourceInEventLimit = 1u << 20;
-        if (job.kind == JobKind::dynamic && built.source.text.size() <= kSourceInEventLimit) {
-            event.source = built.source.text;
-        }
-        events.write(event);
-        return problem;
-    } catch (const course::KernelBuildError& error) {
-        auto event = build_failure(BuildFailure::compile_error, display, error);
-        event.line = error.first_line();
-        event.log = error.log();
-        events.write(event);
-    } catch (const course::KernelContractError& error) {
-        const bool missing = error.kind() == course::KernelContractError::Kind::missing_kernel;
-        events.write(
-            build_failure(missing ? BuildFailure::missing_kernel : BuildFailure::wrong_signature, display, error));
-    } catch (const course::UserError& error) {
-        events.write(build_failure(BuildFailure::other, display, error));
-    } catch (const cl::Error& error) {
-        BuildEvent event;
-        event.file = display;
-        event.failure = BuildFailure::opencl_error;
-        event.message = fmt::format("{} failed with {}", error.what(), course::cl_error_name(error.err()));
-        events.write(event);
+    std::unique_ptr<course::LabProblem> problem;
+    BuildEvent event;
+    {
+        const CompileStep step(events, CompileWhat::submission);
+        event = try_build(session, job, spec, display, problem);
     }
-    return nullptr;
+    events.write(event);
+    return event.ok ? std::move(problem) : nullptr;
 }
 
 // Under Oclgrind, each check is announced on stderr so that its reports can be told apart.
@@ -147,6 +195,7 @@ void run_checks(EventWriter& events, course::LabProblem& problem, const std::vec
             result.ok = verdict.ok;
             result.ran = true;
             result.problem = verdict.problem;
+            result.repeating = verdict.repeating;
         } catch (const course::UserError& error) {
             result.problem = error.what();
         } catch (const cl::Error& error) {
@@ -159,28 +208,64 @@ void run_checks(EventWriter& events, course::LabProblem& problem, const std::vec
     }
 }
 
-void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
-    if (!job.pocl_work_group_method.empty()) {
-        // Read when PoCL compiles a kernel; its kernel cache is left out so nothing built the other way is reused.
-        setenv("POCL_WORK_GROUP_METHOD", job.pocl_work_group_method.c_str(), 1);
-        setenv("POCL_KERNEL_CACHE", "0", 1);
+// Why the job's define set, an optional extension's, is not checked: the kernel file does not use
+// the extension's define ("" when it does, or the set is not an extension's).
+std::string unused_extension(const course::LabSpec& spec, const WorkerJob& job, const course::LabProblem& problem) {
+    for (const auto& set : spec.define_sets) {
+        if (set.name != job.define_set || set.only_if_used.empty()) continue;
+        if (course::uses_identifier(problem.program().source.text, set.only_if_used)) return {};
+        return fmt::format("the kernel file does not use {}, so the lab's optional extension is not graded",
+                           set.only_if_used);
     }
+    return {};
+}
+
+// PoCL's work-group compiler for the job ("" = its default): read when PoCL compiles a kernel; its
+// kernel cache is left out so that nothing built the other way is reused.
+void use_pocl_work_group_method(const WorkerJob& job) {
+    if (job.pocl_work_group_method.empty()) return;
+    setenv("POCL_WORK_GROUP_METHOD", job.pocl_work_group_method.c_str(), 1);
+    setenv("POCL_KERNEL_CACHE", "0", 1);
+}
+
+void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
+    use_pocl_work_group_method(job);
+    // Checks are limited launch by launch: PoCL's compiling at first launch moves into the build.
+    if (!under_oclgrind) course::compile_ahead_of_launches();
     auto [session, spec] = open_job(events, job, under_oclgrind ? "oclgrind" : job.device);
     auto problem = build_submission(events, session, job, spec);
     if (!problem) return;
+    if (const std::string unused = unused_extension(spec, job, *problem); !unused.empty()) {
+        events.write(SetSkippedEvent{job.define_set, unused, SetSkip::extension_unused});
+        return;
+    }
     if (const std::string limit = course::device_limit_problem(session, spec, *problem); !limit.empty()) {
-        events.write(SetSkippedEvent{job.define_set, limit});
+        events.write(SetSkippedEvent{job.define_set, limit, SetSkip::device_limit});
         return;
     }
     run_checks(events, *problem, job.checks, under_oclgrind);
 }
 
+// One untimed launch of each, as a compile step: PoCL compiles a kernel for its work-group size at
+// its first launch, and that is the compiler's time, not the kernel's.
+void first_launches(EventWriter& events, const cl::CommandQueue& queue, const std::vector<course::TimedLaunch>& launches) {
+    const CompileStep step(events, CompileWhat::first_launch);
+    for (const auto& launch : launches) {
+        if (launch.prepare) launch.prepare();
+        launch.launch();
+    }
+    queue.finish();
+}
+
 void speedup_job(EventWriter& events, const WorkerJob& job) {
+    use_pocl_work_group_method(job);
+    if (job.compile_ahead) course::compile_ahead_of_launches();
     auto [session, spec] = open_job(events, job, job.device);
     auto problem = build_submission(events, session, job, spec);
     if (!problem) return;
     std::unique_ptr<course::LabProblem> baseline;
     try {
+        const CompileStep step(events, CompileWhat::baseline);
         baseline = course::open_baseline(session, job.root, spec, kernels_of(job), overrides_of(job),
                                          course::GemmChoice::reference);
     } catch (const course::UserError& error) {
@@ -204,6 +289,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
         std::vector<course::TimedLaunch> launches = copy.copies.launches;
         launches.push_back(baseline->timed_launch(size, baseline_seed));
         launches.push_back(submission);  // last: its result is what its buffers hold when the timing ends
+        first_launches(events, session.queue, launches);
         const std::vector<course::Timing> timings = course::time_interleaved(session.queue, launches, plan);
         const std::size_t first_kernel = copy.copies.launches.size();
         const course::Timing& base_timing = timings[first_kernel];

@@ -23,6 +23,11 @@ constexpr NameTable<BuildFailure, 6> kBuildFailures{{{BuildFailure::unreadable_f
                                                      {BuildFailure::wrong_signature, "wrong-signature"},
                                                      {BuildFailure::opencl_error, "opencl-error"},
                                                      {BuildFailure::other, "other"}}};
+constexpr NameTable<CompileWhat, 3> kCompileWhats{{{CompileWhat::submission, "submission"},
+                                                   {CompileWhat::baseline, "baseline"},
+                                                   {CompileWhat::first_launch, "first-launch"}}};
+constexpr NameTable<SetSkip, 2> kSetSkips{{{SetSkip::device_limit, "device-limit"},
+                                           {SetSkip::extension_unused, "extension-unused"}}};
 constexpr NameTable<course::RateUnit, 2> kRateUnits{{{course::RateUnit::gigabytes_per_second, "GB/s"},
                                                      {course::RateUnit::gigaflops_per_second, "GFLOP/s"}}};
 constexpr NameTable<course::RateCeiling, 2> kRateCeilings{{{course::RateCeiling::copy_bandwidth, "copy bandwidth"},
@@ -96,6 +101,19 @@ void from_json(const Json& json, DeviceEvent& event) {
     event.device_class = enum_at(json, "class", kDeviceClasses, course::DeviceClass::cpu);
 }
 
+void to_json(Json& json, const CompileStartEvent& event) { json = {{"what", name_of(event.what, kCompileWhats)}}; }
+void from_json(const Json& json, CompileStartEvent& event) {
+    event.what = enum_at(json, "what", kCompileWhats, CompileWhat::submission);
+}
+
+void to_json(Json& json, const CompileEndEvent& event) {
+    json = {{"what", name_of(event.what, kCompileWhats)}, {"seconds", event.seconds}};
+}
+void from_json(const Json& json, CompileEndEvent& event) {
+    event.what = enum_at(json, "what", kCompileWhats, CompileWhat::submission);
+    event.seconds = json.at("seconds").get<double>();
+}
+
 void to_json(Json& json, const BuildEvent& event) {
     json = {{"ok", event.ok}, {"file", event.file}};
     if (event.ok) {
@@ -103,7 +121,12 @@ void to_json(Json& json, const BuildEvent& event) {
         json["defines"] = event.defines;
         json["kernels"] = event.kernels;
         if (!event.note.empty()) json["note"] = event.note;
+        if (!event.left_out.empty()) json["left_out"] = event.left_out;
         if (!event.source.empty()) json["source"] = event.source;
+        if (!event.vector_type.empty()) {
+            json["vector_type"] = event.vector_type;
+            json["vector_line"] = event.vector_line;
+        }
         return;
     }
     json["kind"] = name_of(event.failure, kBuildFailures);
@@ -121,7 +144,10 @@ void from_json(const Json& json, BuildEvent& event) {
     event.defines = json.value("defines", "");
     event.kernels = json.value("kernels", std::vector<std::string>{});
     event.note = json.value("note", "");
+    event.left_out = json.value("left_out", std::vector<std::string>{});
     event.source = json.value("source", "");
+    event.vector_type = json.value("vector_type", "");
+    event.vector_line = json.value("vector_line", 0u);
     event.failure = enum_at(json, "kind", kBuildFailures, BuildFailure::other);
     event.message = json.value("message", "");
     event.happened = json.value("happened", "");
@@ -139,6 +165,7 @@ void from_json(const Json& json, CheckStartEvent& event) {
 
 void to_json(Json& json, const CheckEvent& event) {
     json = {{"ok", event.ok}, {"unstable", event.unstable}, {"ran", event.ran}, {"problem", event.problem}};
+    if (!event.repeating.empty()) json["repeating"] = event.repeating;
     put_check(json, event.check);
 }
 void from_json(const Json& json, CheckEvent& event) {
@@ -147,14 +174,16 @@ void from_json(const Json& json, CheckEvent& event) {
     event.unstable = json.value("unstable", false);
     event.ran = json.value("ran", true);
     event.problem = json.value("problem", "");
+    event.repeating = json.value("repeating", "");
 }
 
 void to_json(Json& json, const SetSkippedEvent& event) {
-    json = {{"define_set", event.define_set}, {"reason", event.reason}};
+    json = {{"define_set", event.define_set}, {"reason", event.reason}, {"kind", name_of(event.kind, kSetSkips)}};
 }
 void from_json(const Json& json, SetSkippedEvent& event) {
     event.define_set = json.value("define_set", "");
     event.reason = json.value("reason", "");
+    event.kind = enum_at(json, "kind", kSetSkips, SetSkip::device_limit);
 }
 
 void to_json(Json& json, const TimingEvent& event) {

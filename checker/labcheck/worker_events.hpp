@@ -45,13 +45,37 @@ struct BuildEvent {
     std::string defines;               // "TILE_SIZE=16, ..."
     std::vector<std::string> kernels;  // every kernel the program holds
     std::string note;                  // how the lab was set up, said once (lab 07 in a student edition)
+    std::vector<std::string> left_out;  // lines of the file no compiler was given (BuiltProgram::left_out)
     std::string source;                // the text Oclgrind's lines point into (dynamic jobs only)
+    std::string vector_type;           // the first vector type of the file ("float4"; empty: none), for a crash
+    unsigned vector_line = 0;          // ... and its line
     // When it did not:
     BuildFailure failure = BuildFailure::other;
     std::string message;   // the whole error, for the details
     std::string happened;  // what happened, in one phrase
     unsigned line = 0;     // compile errors: the first error's line (0: unknown)
     std::string log;       // compile errors: the compiler's log
+};
+
+// What a compilation step compiles.
+enum class CompileWhat {
+    submission,    // the student's kernel file (and, for lab 07, the GEMM its products use)
+    baseline,      // the lab's speedup baseline
+    first_launch,  // the timed kernels' first launches (PoCL compiles a kernel for its work-group size then)
+};
+
+// A compilation is about to begin: the compile limit, not the launch limit, runs from here
+// (unit_runner.hpp), and its time does not count against the job's.
+struct CompileStartEvent {
+    static constexpr const char* kName = "compile-start";
+    CompileWhat what = CompileWhat::submission;
+};
+
+// The compilation that the last compile-start began has ended (built or not).
+struct CompileEndEvent {
+    static constexpr const char* kName = "compile-end";
+    CompileWhat what = CompileWhat::submission;
+    double seconds = 0.0;  // the worker's CPU time while it compiled
 };
 
 // A check is about to launch the kernel (the launch time limit runs from here).
@@ -68,13 +92,21 @@ struct CheckEvent {
     bool unstable = false;  // two runs gave different results
     bool ran = true;        // the kernel ran to the end (false: the runtime refused or stopped it)
     std::string problem;    // what was wrong
+    std::string repeating;  // a failure that reads the same at every size (SizeVerdict::repeating), or empty
 };
 
-// The device cannot run the job's define set (too much __local memory, a work-group too large).
+// Why a define set was not run.
+enum class SetSkip {
+    device_limit,     // the device cannot run it (too much __local memory, a work-group too large)
+    extension_unused, // an optional extension's set, and the kernel file does not use the extension
+};
+
+// The job's define set was not run.
 struct SetSkippedEvent {
     static constexpr const char* kName = "set-skipped";
     std::string define_set;
     std::string reason;
+    SetSkip kind = SetSkip::device_limit;
 };
 
 // The speedup job's medians.
@@ -152,7 +184,7 @@ struct DoneEvent {
     static constexpr const char* kName = "done";
 };
 
-using WorkerEvent = std::variant<DeviceEvent, BuildEvent, CheckStartEvent, CheckEvent, SetSkippedEvent, TimingEvent, RateEvent,
+using WorkerEvent = std::variant<DeviceEvent, CompileStartEvent, CompileEndEvent, BuildEvent, CheckStartEvent, CheckEvent, SetSkippedEvent, TimingEvent, RateEvent,
                                  WrongResultEvent, RunErrorEvent, StaticEvent, StaticUnavailableEvent, ErrorEvent,
                                  DoneEvent>;
 
@@ -160,6 +192,10 @@ using WorkerEvent = std::variant<DeviceEvent, BuildEvent, CheckStartEvent, Check
 // or std::invalid_argument on a malformed one.
 void to_json(nlohmann::json& json, const DeviceEvent& event);
 void from_json(const nlohmann::json& json, DeviceEvent& event);
+void to_json(nlohmann::json& json, const CompileStartEvent& event);
+void from_json(const nlohmann::json& json, CompileStartEvent& event);
+void to_json(nlohmann::json& json, const CompileEndEvent& event);
+void from_json(const nlohmann::json& json, CompileEndEvent& event);
 void to_json(nlohmann::json& json, const BuildEvent& event);
 void from_json(const nlohmann::json& json, BuildEvent& event);
 void to_json(nlohmann::json& json, const CheckStartEvent& event);

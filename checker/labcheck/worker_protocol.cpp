@@ -43,6 +43,7 @@ nlohmann::json job_to_json(const WorkerJob& job) {
             {"defines", defines},
             {"define_set", job.define_set},
             {"pocl_work_group_method", job.pocl_work_group_method},
+            {"compile_ahead", job.compile_ahead},
             {"checks", checks}};
 }
 
@@ -67,6 +68,7 @@ WorkerJob job_from_json(const nlohmann::json& json) {
         job.defines.emplace_back(d.at(0).get<std::string>(), d.at(1).get<std::string>());
     job.define_set = json.value("define_set", "");
     job.pocl_work_group_method = json.value("pocl_work_group_method", "");
+    job.compile_ahead = json.value("compile_ahead", false);
     for (const auto& c : json.at("checks")) {
         job.checks.push_back(
             {c.at("size").get<std::string>(), c.at("seed").get<std::uint64_t>(), c.at("hidden").get<bool>()});

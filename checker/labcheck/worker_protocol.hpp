@@ -39,6 +39,9 @@ struct WorkerJob {
     // PoCL's work-group compiler for this run ("cbs"; "" = PoCL's default): a check job is run
     // again with "cbs" when it fails on PoCL, to tell a PoCL miscompilation from a wrong kernel.
     std::string pocl_work_group_method;
+    // A timing job compiled ahead like the checks (harness/compile_ahead.hpp): PoCL's work-group
+    // functions for every size instead of the faster ones specialised to the timed size.
+    bool compile_ahead = false;
     std::vector<SizeCheck> checks;
 };
 

@@ -1,5 +1,7 @@
 #include "kernel_tokens.hpp"
 
+#include "harness/self_contained_source.hpp"
+
 #include <clang-c/Index.h>
 
 #include <memory>
@@ -43,7 +45,10 @@ std::string normalised(CXTranslationUnit unit, CXToken token) {
 
 }  // namespace
 
-std::vector<KernelToken> kernel_tokens(const std::string& source, const std::string& file_name) {
+std::vector<KernelToken> kernel_tokens(const std::string& file_text, const std::string& file_name) {
+    // The text a build reads (an include in a branch no build takes, `#line 6`, left out; a refused
+    // include too): libclang's parse below must not follow an include to another file.
+    const std::string source = course::self_contained_text(file_text, {}).text;
     // Only the lexer is wanted: parse as C with no headers and no function bodies, which is quick
     // and cannot fail in a way that loses tokens (errors are ignored).
     const char* arguments[] = {"-x", "c", "-nostdinc", "-w", "-fsyntax-only"};

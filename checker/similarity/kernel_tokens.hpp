@@ -15,7 +15,8 @@ struct KernelToken {
     unsigned line = 0; // 1-based line in the file, for showing where a match lies
 };
 
-// Lexes `source` (the text of `file_name`, used in nothing but libclang's bookkeeping). Never
+// Lexes `source` (the text of `file_name`, used in nothing but libclang's bookkeeping) as every
+// build reads it: what self_contained_source.hpp leaves out or refuses is not lexed. Never
 // throws on bad code: a file that does not parse still has tokens. OpenCL's own words (keywords,
 // address spaces, builtins such as get_local_id or barrier, CLK_* flags, vector types) keep their
 // text, since a student cannot rename them.

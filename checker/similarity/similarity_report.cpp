@@ -22,12 +22,12 @@ std::size_t lines_covered(const std::vector<MatchedRegion>& regions, bool side_a
     return lines;
 }
 
-// A name from the file system as the terminal should show it: control characters become '?'.
+// A name from the file system on one line of the terminal: control characters written out
+// (course::printable_text), a newline or tab a space.
 std::string printable(const std::string& text) {
-    std::string out = text;
+    std::string out = course::printable_text(text);
     for (char& c : out) {
         if (c == '\n' || c == '\t') c = ' ';
-        else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
     }
     return out;
 }
@@ -43,8 +43,10 @@ std::string percent(double share) { return fmt::format("{:.0f}%", 100.0 * share)
 std::string numbered_lines(const std::string& text, unsigned first, unsigned last) {
     std::istringstream in(text);
     std::string line, out;
-    for (unsigned number = 1; std::getline(in, line) && number <= last; ++number)
+    for (unsigned number = 1; std::getline(in, line) && number <= last; ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // a Windows line end, not a character to show
         if (number >= first) out += fmt::format("{:>4}  {}\n", number, html_escaped(line));
+    }
     return out;
 }
 

@@ -58,6 +58,41 @@ const char* global_fence_hint =
     " Note: barrier(CLK_GLOBAL_MEM_FENCE) alone does not order __local memory; a barrier that "
     "protects a tile needs CLK_LOCAL_MEM_FENCE.";
 
+// ", and no barrier(CLK_LOCAL_MEM_FENCE) lies between the write and the read", or, when a barrier is
+// there but lacks the local fence, what that barrier does and does not do.
+std::string between_text(const WrongFences& fences, const std::string& accesses) {
+    if (fences.between.empty()) return fmt::format(", and no barrier(CLK_LOCAL_MEM_FENCE) lies between {}", accesses);
+    std::vector<unsigned> lines;
+    bool all_global = true;
+    for (const FenceOnlyBarrier& barrier : fences.between) {
+        lines.push_back(barrier.line);
+        all_global = all_global && barrier.global_fence;
+    }
+    const bool one = fences.between.size() == 1;
+    const std::string flags =
+        all_global ? fmt::format("{} only CLK_GLOBAL_MEM_FENCE: {} __global memory, not the __local tile",
+                                 one ? "has" : "have", one ? "it orders" : "they order")
+                   : fmt::format("{} no CLK_LOCAL_MEM_FENCE: {} not order the __local tile", one ? "has" : "have",
+                                 one ? "it does" : "they do");
+    return fmt::format(", and {}, between {}, {}", barriers_at(lines), accesses, flags);
+}
+
+// What to try: give the barrier that is there its local fence, or add one where `add` says.
+std::string fence_fix(const WrongFences& fences, const std::string& add) {
+    if (fences.between.empty()) return add;
+    std::vector<unsigned> lines;
+    for (const FenceOnlyBarrier& barrier : fences.between) lines.push_back(barrier.line);
+    return fmt::format(
+        "make {} `barrier(CLK_LOCAL_MEM_FENCE);` (or `barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);` "
+        "where it must order __global memory too)",
+        barriers_at(lines));
+}
+
+// The general note, for a kernel whose barrier without the local fence is elsewhere.
+const char* fence_note(const WrongFences& fences) {
+    return fences.between.empty() && fences.elsewhere ? global_fence_hint : "";
+}
+
 }  // namespace
 
 std::string parse_error_message(const std::string& compiler_text, unsigned line) {
@@ -102,20 +137,21 @@ std::string divergent_exit_message(const std::string& kernel, const std::string&
 }
 
 std::string read_after_write_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
-                                     bool global_fence_note) {
+                                     const WrongFences& fences) {
     std::vector<unsigned> writes = first_lines(pairs);
     std::vector<unsigned> reads = second_lines(pairs);
     unsigned last_write = *std::max_element(writes.begin(), writes.end());
     unsigned first_read = *std::min_element(reads.begin(), reads.end());
     std::string message = fmt::format(
-        "In kernel `{}`, {}, and no barrier(CLK_LOCAL_MEM_FENCE) lies between {}. Expected: the whole "
+        "In kernel `{}`, {}{}. Expected: the whole "
         "work-group finishes writing __local memory before any work-item reads another's element. What "
         "happens: a work-item can read the element before its owner has written it (stale data from an "
-        "earlier tile or work-group); a CPU run often hides this, a GPU does not. Try: add "
-        "`barrier(CLK_LOCAL_MEM_FENCE);` after the write at line {} and before the read at line {}, at "
-        "a place every work-item of the group reaches.",
+        "earlier tile or work-group); a CPU run often hides this, a GPU does not. Try: {}.",
         kernel, pair_list(pairs, "reads", "written by other work-items"),
-        pairs.size() == 1 ? "the write and the read" : "those writes and reads", last_write, first_read);
+        between_text(fences, pairs.size() == 1 ? "the write and the read" : "those writes and reads"),
+        fence_fix(fences, fmt::format("add `barrier(CLK_LOCAL_MEM_FENCE);` after the write at line {} and before "
+                                      "the read at line {}, at a place every work-item of the group reaches",
+                                      last_write, first_read)));
     for (const AccessPair& pair : pairs) {
         if (!pair.first.async_copy) continue;
         message += fmt::format(
@@ -124,46 +160,48 @@ std::string read_after_write_message(const std::string& kernel, const std::vecto
             pair.first.line, pair.second.line);
         break;
     }
-    if (global_fence_note) message += global_fence_hint;
+    message += fence_note(fences);
     return message;
 }
 
 std::string write_after_read_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
-                                     const std::string& loop_construct, unsigned loop_line, bool global_fence_note) {
+                                     const std::string& loop_construct, unsigned loop_line, const WrongFences& fences) {
     std::vector<unsigned> reads = first_lines(pairs);
     unsigned last_read = *std::max_element(reads.begin(), reads.end());
     std::string message = fmt::format(
-        "In kernel `{}`, in the next iteration of the `{}` loop at line {}, {}, and no "
-        "barrier(CLK_LOCAL_MEM_FENCE) lies between {}. "
+        "In kernel `{}`, in the next iteration of the `{}` loop at line {}, {}{}. "
         "Expected: every work-item finishes reading the tile before any work-item overwrites it with "
         "the next one. What happens: a fast work-item loads the next tile over elements that slower "
-        "work-items still need; a CPU run often hides this, a GPU does not. Try: add "
-        "`barrier(CLK_LOCAL_MEM_FENCE);` after the last read at line {}, at the end of the loop body "
-        "(the second barrier of each step).",
+        "work-items still need; a CPU run often hides this, a GPU does not. Try: {}.",
         kernel, loop_construct, loop_line,
         pair_list(pairs, "overwrites", "that other work-items may still be reading from the previous iteration"),
-        pairs.size() == 1 ? "that read and this write" : "those reads and writes", last_read);
-    if (global_fence_note) message += global_fence_hint;
+        between_text(fences, pairs.size() == 1 ? "that read and this write" : "those reads and writes"),
+        fence_fix(fences, fmt::format("add `barrier(CLK_LOCAL_MEM_FENCE);` after the last read at line {}, at the "
+                                      "end of the loop body (the second barrier of each step)",
+                                      last_read)));
+    message += fence_note(fences);
     return message;
 }
 
 std::string write_after_read_in_step_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
-                                             bool global_fence_note) {
+                                             const WrongFences& fences) {
     std::vector<unsigned> reads = first_lines(pairs);
     std::vector<unsigned> writes = second_lines(pairs);
     unsigned last_read = *std::max_element(reads.begin(), reads.end());
     unsigned first_write = *std::min_element(writes.begin(), writes.end());
     std::string message = fmt::format(
-        "In kernel `{}`, {}, and no barrier(CLK_LOCAL_MEM_FENCE) lies between {}. Expected: every "
+        "In kernel `{}`, {}{}. Expected: every "
         "work-item finishes reading __local data before any work-item overwrites it. What happens: a "
         "fast work-item stores its new value (e.g. the next tile, prefetched into the buffer being "
         "read) while slower work-items still read the old one; a CPU run often hides this, a GPU does "
-        "not. Try: add `barrier(CLK_LOCAL_MEM_FENCE);` after the read at line {} and before the write at "
-        "line {}, at a place every work-item of the group reaches, or write into the other half of a "
-        "double buffer.",
+        "not. Try: {}.",
         kernel, pair_list(pairs, "overwrites", "that other work-items read earlier in the same step"),
-        pairs.size() == 1 ? "that read and this write" : "those reads and writes", last_read, first_write);
-    if (global_fence_note) message += global_fence_hint;
+        between_text(fences, pairs.size() == 1 ? "that read and this write" : "those reads and writes"),
+        fence_fix(fences, fmt::format("add `barrier(CLK_LOCAL_MEM_FENCE);` after the read at line {} and before "
+                                      "the write at line {}, at a place every work-item of the group reaches, or "
+                                      "write into the other half of a double buffer",
+                                      last_read, first_write)));
+    message += fence_note(fences);
     return message;
 }
 

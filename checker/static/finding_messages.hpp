@@ -41,18 +41,29 @@ std::string divergent_exit_message(const std::string& kernel, const std::string&
                                    const std::vector<unsigned>& skipped_barrier_lines,
                                    const std::string& loop_construct, unsigned loop_line);
 
-// pairs: first = the write, second = the read. global_fence_note: the kernel has a barrier with
-// only CLK_GLOBAL_MEM_FENCE, which students often think covers __local memory.
+// A barrier without CLK_LOCAL_MEM_FENCE, which students often think covers __local memory.
+struct FenceOnlyBarrier {
+    unsigned line = 0;
+    bool global_fence = true;  // it has CLK_GLOBAL_MEM_FENCE (false: no fence flag at all)
+};
+
+// The barriers without CLK_LOCAL_MEM_FENCE that a race finding is about.
+struct WrongFences {
+    std::vector<FenceOnlyBarrier> between;  // they lie between the two accesses: the barrier is there, its flag is not
+    bool elsewhere = false;                 // none lies between, but the kernel has one somewhere
+};
+
+// pairs: first = the write, second = the read.
 std::string read_after_write_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
-                                     bool global_fence_note);
+                                     const WrongFences& fences);
 
 // pairs: first = the read (previous iteration), second = the write (next iteration).
 std::string write_after_read_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
-                                     const std::string& loop_construct, unsigned loop_line, bool global_fence_note);
+                                     const std::string& loop_construct, unsigned loop_line, const WrongFences& fences);
 
 // pairs: first = the read, second = the later write of the same pass (no loop step between).
 std::string write_after_read_in_step_message(const std::string& kernel, const std::vector<AccessPair>& pairs,
-                                             bool global_fence_note);
+                                             const WrongFences& fences);
 
 std::string unneeded_barrier_message(const std::string& kernel, unsigned barrier_line, bool kernel_uses_local_memory);
 

@@ -27,14 +27,25 @@ bool is_kernel_attribute(CXTranslationUnit unit, CXCursor attribute) {
     return !tokens.empty() && (tokens.front().text == "__kernel" || tokens.front().text == "kernel");
 }
 
+// The macros the build stage compiles with: the text libclang reads is the one every compiler reads.
+course::BuildMacros build_macros(const StaticAnalysisInput& input) {
+    course::BuildMacros macros;
+    for (const auto& [name, value] : input.defines) macros.defines.emplace_back(name, value.empty() ? "1" : value);
+    return macros;
+}
+
 }  // namespace
 
 KernelTranslationUnit::KernelTranslationUnit(const StaticAnalysisInput& input)
-    : main_file_(input.display_path.empty() ? "kernel.cl" : input.display_path), source_(input.source) {
+    : main_file_(input.display_path.empty() ? "kernel.cl" : input.display_path),
+      compiled_(course::self_contained_text(input.source, build_macros(input))) {
     std::vector<std::string> arguments = compiler_arguments(input);
     std::vector<const char*> argv;
     for (const std::string& argument : arguments) argv.push_back(argument.c_str());
-    CXUnsavedFile unsaved{main_file_.c_str(), input.source.data(), static_cast<unsigned long>(input.source.size())};
+    // A refused file is never parsed: libclang would follow its include (it has -D__IMAGE_SUPPORT__).
+    if (compiled_.refused) return;
+    const std::string& text = compiled_.text;
+    CXUnsavedFile unsaved{main_file_.c_str(), text.data(), static_cast<unsigned long>(text.size())};
     index_ = clang_createIndex(/*excludeDeclarationsFromPCH=*/0, /*displayDiagnostics=*/0);
     unit_ = clang_parseTranslationUnit(index_, main_file_.c_str(), argv.data(), static_cast<int>(argv.size()), &unsaved,
                                        1, CXTranslationUnit_None);
@@ -47,21 +58,22 @@ KernelTranslationUnit::~KernelTranslationUnit() {
 
 std::vector<CompileError> KernelTranslationUnit::errors() const {
     std::vector<CompileError> errors;
+    // A file the grader refuses, or one whose preprocessor tests a compiler-defined macro, is one
+    // the analysis cannot vouch for: libclang may read other lines than the device's compiler.
+    if (const auto& forbidden = compiled_.refused) {
+        CompileError refused;
+        refused.at.line = forbidden->line;
+        refused.text = forbidden->spelling + " " + forbidden->why + ": the file must be self-contained";
+        errors.push_back(refused);
+        return errors;
+    }
     if (!unit_) {
         CompileError not_parsed;
         not_parsed.text = "libclang could not start parsing the file";
         errors.push_back(not_parsed);
         return errors;
     }
-    // A file the grader refuses, or one whose preprocessor tests a compiler-defined macro, is one
-    // the analysis cannot vouch for: libclang may read other lines than the device's compiler.
-    if (const auto forbidden = course::find_forbidden_construct(source_)) {
-        CompileError refused;
-        refused.at.line = forbidden->line;
-        refused.text = forbidden->spelling + " " + forbidden->why + ": the file must be self-contained";
-        errors.push_back(refused);
-    }
-    if (const auto macro = course::find_compiler_dependent_macro(source_)) {
+    if (const auto macro = course::find_compiler_dependent_macro(compiled_.text)) {
         CompileError depends;
         depends.at.line = macro->line;
         depends.text = "the preprocessor tests " + macro->name +

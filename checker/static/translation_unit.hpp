@@ -4,6 +4,8 @@
 #include "analysis_input.hpp"
 #include "cursor_utils.hpp"
 
+#include "harness/self_contained_source.hpp"
+
 #include <clang-c/Index.h>
 
 #include <string>
@@ -37,7 +39,8 @@ public:
 
 private:
     std::string main_file_;
-    std::string source_;
+    // The file as every compiler of the build reads it (what no branch reads left out), or why none may.
+    course::SelfContainedText compiled_;
     CXIndex index_ = nullptr;
     CXTranslationUnit unit_ = nullptr;
 };

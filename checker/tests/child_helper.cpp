@@ -1,5 +1,6 @@
 // A program that misbehaves on request, for the child-process runner's tests:
 //   child_helper exit N | hang | segv | abort | allocate | touch MIB | print TEXT | flood
+//                | progress-then-hang FILE | progress-then-spin FILE | compile-then-exit FILE MS
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +61,30 @@ int main(int argc, char** argv) {
             std::fclose(progress);
         }
         for (;;) pause();
+    }
+    if (mode == "progress-then-spin" && argc > 2) {
+        // Starts a step, then spins in it: a hang that keeps its thread busy, as a kernel's does.
+        std::FILE* progress = std::fopen(argv[2], "a");
+        if (progress == nullptr) return 5;
+        std::fputs("{\"event\":\"check-start\"}\n", progress);
+        std::fclose(progress);
+        for (volatile unsigned long spin = 0;; spin = spin + 1) {
+        }
+    }
+    if (mode == "compile-then-exit" && argc > 3) {
+        // A compile step of MS milliseconds (waiting, as a compiler does for its linker), then the end.
+        for (const char* line : {"{\"event\":\"compile-start\",\"what\":\"submission\"}\n", "pause",
+                                 "{\"event\":\"compile-end\",\"what\":\"submission\",\"seconds\":0}\n"}) {
+            if (std::string(line) == "pause") {
+                usleep(static_cast<useconds_t>(std::atol(argv[3])) * 1000);
+                continue;
+            }
+            std::FILE* progress = std::fopen(argv[2], "a");
+            if (progress == nullptr) return 5;
+            std::fputs(line, progress);
+            std::fclose(progress);
+        }
+        return 0;
     }
     if (mode == "write-files" && argc > 2) {
         // Fills files in its working folder, 1 MiB at a time, up to argv[2] MiB.

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """How run_autograder reads an upload (checker/gradescope/submission_mapping.py),
 on hostile and ambiguous uploads: zip entries leaving their folder, links, a
-kernel name two graded labs share, another lab's folder, a file too large.
+kernel name two graded labs share, another lab's folder, a file too large, a
+hard link, a file of another user, a name with terminal control sequences.
 No labcheck, no device: a second or so.
 
     gradescope_mapping_test.py      (from the course root)
@@ -93,10 +94,38 @@ def test_single_kernel_and_size(scratch):
           "a file over the size limit is not graded")
 
 
+def test_hard_link_and_foreign_owner(scratch):
+    canary = scratch / "canary.txt"  # a file of the grading machine
+    canary.write_text("CANARY-of-the-grader")
+    staged, notes = stage(scratch, "hardlink", [LAB04], lambda f: os.link(canary, f / "matmul.cl"))
+    check(not (staged / "04-matmul-tiled" / "matmul.cl").exists(), "a hard link is not copied for grading")
+    check("is a hard link (the same file has 2 names): not graded" in notes, "and the note says why")
+    check("graded `matmul.cl`" not in notes and "CANARY" not in notes, "nor called graded")
+    if os.geteuid() != 0:
+        print("not root: the foreign-owner upload is not tried (labcheck's own test covers the rule)")
+        return
+
+    def foreign(folder):
+        write(folder / "matmul.cl", "someone else's")
+        os.chown(folder / "matmul.cl", 65534, 65534)
+    staged, notes = stage(scratch, "foreign", [LAB04], foreign)
+    check(not (staged / "04-matmul-tiled" / "matmul.cl").exists() and "belongs to another user" in notes,
+          "a file owned by another user than the upload's folders is not graded")
+
+
+def test_control_characters_in_names(scratch):
+    name = "\x1b]0;owned\x07\x1b[2J\u009b\u202e.cl"
+    staged, notes = stage(scratch, "escapes", [LAB04], lambda f: write(f / name, "mine"))
+    check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == "mine", "the only .cl file is graded")
+    check("\\x1b]0;owned\\x07\\x1b[2J\\u009b\\u202e.cl" in notes, "its name is shown with the controls written out")
+    check(not any(ord(c) < 0x20 and c != "\n" or 0x7F <= ord(c) <= 0x9F for c in notes), "no raw control in the notes")
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="gradescope-mapping-") as scratch:
         for test in (test_hostile_zip, test_link_is_not_followed, test_shared_names, test_other_labs_folder,
-                     test_single_kernel_and_size):
+                     test_single_kernel_and_size, test_hard_link_and_foreign_owner,
+                     test_control_characters_in_names):
             test(Path(scratch))
     print(f"{len(failures)} failure(s)")
     return 1 if failures else 0

@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -79,7 +80,79 @@ bool stub_01_is_wrong(const Run& graded) {
                                        graded.output.find("01   correctness  pass") == std::string::npos);
 }
 
+// Where `text` holds a character that steers a terminal (C0 but newline and tab, DEL, C1 in UTF-8), or npos.
+std::size_t control_at(const std::string& text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return i;
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F) return i;
+    }
+    return std::string::npos;
+}
+
+bool strings_printable(const nlohmann::json& json) {
+    if (json.is_string()) return control_at(json.get<std::string>()) == std::string::npos;
+    if (!json.is_structured()) return true;
+    return std::all_of(json.begin(), json.end(), [](const nlohmann::json& item) { return strings_printable(item); });
+}
+
+// What `lab` printed (stdout and stderr) for `arguments`.
+std::string run_lab(const std::vector<std::string>& arguments) {
+    const char* path = std::getenv("LAB");
+    REQUIRE_MESSAGE(path != nullptr, "meson sets LAB to build/common/lab");
+    labcheck::ChildCommand command;
+    command.argv = {path};
+    command.argv.insert(command.argv.end(), arguments.begin(), arguments.end());
+    command.output_file = scratch("lab-output.txt");
+    labcheck::ChildLimits limits;
+    limits.wall_seconds = 300;
+    REQUIRE(labcheck::run_child(command, limits).end == labcheck::ChildEnd::exited);
+    std::ifstream in(command.output_file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    fs::remove(command.output_file);
+    return text.str();
+}
+
 }  // namespace
+
+TEST_CASE("terminal control sequences in a kernel file and a folder name are shown written out, never raw") {
+    // A folder named to set the window title, and a compile error on a line whose comment clears the
+    // screen, holds an OSC 8 hyperlink, a bare carriage return (in a block comment) and a C1 CSI.
+    const fs::path submission = scratch("escapes-\x1b]0;owned\x07");
+    fs::create_directories(submission / "01-transpose-naive");
+    std::ofstream(submission / "01-transpose-naive" / "transpose.cl", std::ios::binary)
+        << "__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)\n{\n"
+           "    const uint i = get_global_id(0)  /* \x1b[2J\x1b]8;;https://example.invalid/\x1b\\click\x1b]8;;\x1b\\"
+           "\rpass \xc2\x9b" "2J */\n"
+           "    const uint j = get_global_id(1);\n    if (i < k && j < m) at[i * m + j] = a[j * k + i];\n}\n";
+    const std::vector<std::string> args = {"--submission", submission.string(), "--lab", "01", "--stage", "build"};
+    const Run terminal = run_labcheck(args, true);
+    INFO(terminal.output);
+    CHECK(terminal.status == 1);
+    CHECK(control_at(terminal.output) == std::string::npos);
+    CHECK(terminal.output.find("escapes-\\x1b]0;owned\\x07") != std::string::npos);
+    CHECK(terminal.output.find("\\x1b[2J\\x1b]8;;https://example.invalid/\\x1b\\click") != std::string::npos);
+    CHECK(terminal.output.find("\\x1b\\pass \\u009b2J */") != std::string::npos);  // the quoted line drops a carriage return
+    CHECK(strings_printable(terminal.json));
+    CHECK(terminal.json["tests"][0]["output"].get<std::string>().find("\\x1b[2J") != std::string::npos);
+
+    const fs::path results = scratch("escapes-prairielearn");
+    std::vector<std::string> pl = args;
+    pl.insert(pl.end(), {"--format", "prairielearn", "--results-dir", results.string()});
+    (void)run_labcheck(pl);
+    std::ifstream pl_file(results / "results.json");
+    const auto pl_json = nlohmann::json::parse(pl_file, nullptr, false);
+    CHECK(pl_json["gradable"] == false);
+    CHECK(strings_printable(pl_json));
+
+    const std::string lab = run_lab({"run", "01", "--submission", submission.string(), "--no-timing"});
+    INFO(lab);
+    CHECK(control_at(lab) == std::string::npos);
+    CHECK(lab.find("/* \\x1b[2J\\x1b]8;;https://example.invalid/\\x1b\\click") != std::string::npos);
+    fs::remove_all(submission);
+    fs::remove_all(results);
+}
 
 TEST_CASE("the solutions pass build, correctness (with the hidden sizes) and barriers in every lab") {
     const Run run = run_labcheck({"--solutions", "--stage", "build,correctness,barriers"}, true);
@@ -188,7 +261,9 @@ TEST_CASE("speedup: a hidden time size from hidden.toml, picked by its time seed
     INFO(run.output);
     CHECK(run.status == 0);
     REQUIRE(run.json["tests"].size() == 1);
-    CHECK(run.json["tests"][0]["output"].get<std::string>().find("At size 1000x777:") != std::string::npos);
+    // Timed at the hidden size, with the define set it timed named.
+    CHECK(run.json["tests"][0]["output"].get<std::string>().find(
+              "At size 1000x777 with define set 'defaults' (-D TILE_SIZE=16):") != std::string::npos);
     fs::remove(hidden);
 }
 
@@ -315,7 +390,8 @@ TEST_CASE("class mode: a gradebook row per student, whatever the folder is calle
     std::ifstream csv(gradebook);
     std::ostringstream text;
     text << csv.rdbuf();
-    CHECK(text.str() == "student,total,max,01 build,01 correctness\nbob,0,5,0,0\n" + latin1_name + ",5,5,1,4\n");
+    // the name's byte that is not UTF-8 is written out, as everything labcheck prints (course::printable_text)
+    CHECK(text.str() == "student,total,max,01 build,01 correctness\nbob,0,5,0,0\ncaf\\xe9,5,5,1,4\n");
     REQUIRE(run.json["students"].size() == 2);
     CHECK(run.json["students"][1]["score"] == 5.0);
     // One record per student beside the class; a second run grades nobody and writes the same gradebook.
@@ -412,8 +488,11 @@ TEST_CASE("a hostile class: formula names, other layouts, a hang, and nothing le
     REQUIRE(students.count("hang") == 1);
     const auto& hang = (*students["hang"])["results"]["tests"];
     const std::string correctness = hang[1]["output"];
-    CHECK(correctness.find("timed out: one step took more than 10 s") != std::string::npos);
-    CHECK(hang[2]["output"].get<std::string>().find("The run under Oclgrind was skipped") != std::string::npos);
+    CHECK(correctness.find("timed out: one launch of the kernel ran for more than 10 s") != std::string::npos);
+    // It hung at its first size: Oclgrind had no size it could run, and what it did not check scores nothing.
+    const std::string barriers = hang[2]["output"];
+    CHECK(barriers.find("Oclgrind checked only 0 of") != std::string::npos);
+    CHECK(hang[2]["score"].get<double>() == 0.0);
     MESSAGE("a hanging kernel cost " << hang[1]["extra_data"]["seconds"].get<double>() << " s in lab 01");
 
     // Nothing of this run is left, the dead run's folder is gone, the live one is untouched.

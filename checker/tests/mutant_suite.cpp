@@ -11,10 +11,14 @@
 // The mutants of one lab are one class (a student folder each) graded by one
 // `labcheck --class` run, so the suite also exercises class mode, and a mutant
 // that hangs or crashes must leave the other "students" of its class graded.
+// Every class's terminal output, gradebook, JSON file and students' results must hold no byte of
+// the canary file and no character that steers a terminal (the mutants put control sequences in
+// kernels, compiler errors, lines Oclgrind quotes and student folder names).
 #include "child_process.hpp"
 #include "parallel_tasks.hpp"
 
 #include "description/lab_spec.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include "solution_edits.hpp"
@@ -42,12 +46,12 @@ constexpr const char* kStages[] = {"build", "correctness", "barriers", "speedup"
 // that the timing stays cheap) with every threshold at --min-ratio: a verdict never depends on a time.
 constexpr const char* kSpeedStages = "build,correctness,speedup";
 constexpr const char* kSpeedMinRatio = "0.0001";
-constexpr std::size_t kClassSize = 6;  // mutants per labcheck --class run
+constexpr std::size_t kClassSize = 8;  // mutants per labcheck --class run
 
 // What stands in the student's lab folder (key `make`; without it, a kernel file: `file`, or the
 // solution edited by `solution_edits`).
-enum class Make { kernel_file, directory, missing, symlink, folder_symlink };
-// What a `make = "symlink"` kernel file points at (key `target`).
+enum class Make { kernel_file, directory, missing, symlink, folder_symlink, hardlink };
+// What a `make = "symlink"` or `make = "hardlink"` kernel file points at (key `target`).
 enum class LinkTarget { solution, canary };
 
 struct Mutant {
@@ -68,8 +72,12 @@ struct Mutant {
     std::map<std::string, std::string> output;  // stage -> text its output must contain
     std::vector<std::string> defines;           // NAME=VALUE
     std::string timeout;                        // labcheck --timeout for its class (key "timeout"; default: labcheck's own limits)
+    std::string student_name;                   // key `student`: its folder's name after "NN-" (placeholders expanded)
     std::string student;                        // its folder in the class
     bool timed = false;                         // has a `speedup` verdict: graded with the speedup stage
+    // Its manifest expects something of the barriers stage; else its class skips that stage (and
+    // Oclgrind, the suite's costliest step), as a mutant about hangs or wrong sizes needs no race check.
+    bool judges_barriers = true;
 
     std::string label() const {
         if (!name.empty()) return manifest + ": " + name + " (lab " + lab + "'s solution, edited)";
@@ -83,7 +91,8 @@ Make make_of(const Mutant& m, const std::string& text) {
     if (text == "missing") return Make::missing;
     if (text == "symlink") return Make::symlink;
     if (text == "folder-symlink") return Make::folder_symlink;
-    FAIL(m.label() << ": make = \"" << text << "\"; expected directory, missing, symlink or folder-symlink");
+    if (text == "hardlink") return Make::hardlink;
+    FAIL(m.label() << ": make = \"" << text << "\"; expected directory, missing, symlink, folder-symlink or hardlink");
     return Make::kernel_file;
 }
 
@@ -92,6 +101,20 @@ LinkTarget target_of(const Mutant& m, const std::string& text) {
     if (text == "canary") return LinkTarget::canary;
     FAIL(m.label() << ": target = \"" << text << "\"; expected solution or canary");
     return LinkTarget::solution;
+}
+
+std::string replaced(std::string text, const std::string& placeholder, const std::string& value) {
+    for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size()))
+        text.replace(at, placeholder.size(), value);
+    return text;
+}
+
+// The manifest's placeholders for control characters as the bytes themselves (runtime_mutants.toml says why).
+std::string with_control_characters(std::string text) {
+    text = replaced(std::move(text), "@ESC@", "\x1b");
+    text = replaced(std::move(text), "@BEL@", "\x07");
+    text = replaced(std::move(text), "@CR@", "\r");
+    return replaced(std::move(text), "@C1CSI@", "\xc2\x9b");
 }
 
 std::vector<Mutant> read_manifest(const std::string& name) {
@@ -113,6 +136,7 @@ std::vector<Mutant> read_manifest(const std::string& name) {
         m.make = make_of(m, m.make_name);
         m.target = target_of(m, entry["target"].value_or(std::string("solution")));
         m.description = entry["description"].value_or(std::string());
+        m.student_name = with_control_characters(entry["student"].value_or(std::string()));
         for (const char* stage : kStages) {
             if (const auto v = entry[stage].value<std::string>()) {
                 REQUIRE_MESSAGE((*v == "pass" || *v == "warn" || *v == "fail" || *v == "any"),
@@ -123,6 +147,7 @@ std::vector<Mutant> read_manifest(const std::string& name) {
         const int sources = (m.file.empty() ? 0 : 1) + (m.name.empty() ? 0 : 1) + (m.make == Make::kernel_file ? 0 : 1);
         REQUIRE_MESSAGE(sources == 1, m.label() << ": give exactly one of file, name (with solution_edits) and make");
         m.timed = m.expected.count("speedup") > 0;
+        const auto barriers = m.expected.find("barriers");
         m.rule = entry["rule"].value_or(std::string());
         m.line = entry["line"].value_or(0u);
         m.oclgrind_rule = entry["oclgrind_rule"].value_or(std::string());
@@ -140,6 +165,8 @@ std::vector<Mutant> read_manifest(const std::string& name) {
         }
         // Oclgrind at every define set of labs 05-06 needs more than the default on a busy machine.
         if (const auto seconds = entry["timeout"].value<std::int64_t>()) m.timeout = std::to_string(*seconds);
+        m.judges_barriers = !m.timed && ((barriers != m.expected.end() && barriers->second != "any") ||
+                                         !m.rule.empty() || !m.oclgrind_rule.empty() || m.output.count("barriers"));
         mutants.push_back(std::move(m));
     }
     return mutants;
@@ -155,6 +182,7 @@ std::string labcheck_path() {
 struct ClassRun {
     std::string lab;
     bool timed = false;  // the speed cheats' class: kSpeedStages instead of the first three stages
+    bool barriers = true;  // the barriers stage runs (a class of mutants that expect nothing of it skips it)
     std::vector<std::string> defines;
     std::string timeout;
     fs::path folder;
@@ -167,18 +195,23 @@ struct ClassRun {
 // What the cheats reach for: the lab's own solution, and a canary file of the grading machine
 // whose text must never appear in anything labcheck writes.
 struct CheatTargets {
+    fs::path work;
     fs::path canary_file;
     std::string canary_text;
     fs::path solution(const std::string& lab_folder, const std::string& kernel_file) const {
         return fs::absolute(fs::path("solutions") / lab_folder / kernel_file);
     }
+    // A copy of the solution in the suite's work folder (the instructor's file on the grading machine)
+    // for hard links: a second name on solutions/ itself would make other tests refuse the solution.
+    fs::path solution_copy(const std::string& lab_folder, const std::string& kernel_file) const {
+        const fs::path copy = work / "instructor" / lab_folder / kernel_file;
+        if (!fs::exists(copy)) {
+            fs::create_directories(copy.parent_path());
+            fs::copy_file(solution(lab_folder, kernel_file), copy);
+        }
+        return copy;
+    }
 };
-
-std::string replaced(std::string text, const std::string& placeholder, const std::string& value) {
-    for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size()))
-        text.replace(at, placeholder.size(), value);
-    return text;
-}
 
 // The lab's solution with a mutant's edits. An edit whose text is not in the solution exactly
 // once stops the suite: the solution changed under the mutant, which must be edited to match.
@@ -207,6 +240,11 @@ void place_mutant(const Mutant& m, const fs::path& class_folder, const std::stri
     case Make::symlink:
         fs::create_symlink(m.target == LinkTarget::canary ? targets.canary_file : solution, lab_dir / kernel_file);
         return;
+    case Make::hardlink:
+        fs::create_hard_link(
+            m.target == LinkTarget::canary ? targets.canary_file : targets.solution_copy(lab_folder, kernel_file),
+            lab_dir / kernel_file);
+        return;
     case Make::missing:
     case Make::folder_symlink:
         return;
@@ -219,9 +257,9 @@ void place_mutant(const Mutant& m, const fs::path& class_folder, const std::stri
     }
     const fs::path file = fs::path("checker/mutants") / m.file;
     REQUIRE_MESSAGE(fs::is_regular_file(file), m.label() << ": no file " << file.string());
-    std::ofstream(lab_dir / kernel_file, std::ios::binary)
-        << replaced(replaced(mutants::read_text(file), "@SOLUTION@", solution.string()), "@CANARY@",
-                    targets.canary_file.string());
+    std::ofstream(lab_dir / kernel_file, std::ios::binary) << with_control_characters(
+        replaced(replaced(mutants::read_text(file), "@SOLUTION@", solution.string()), "@CANARY@",
+                 targets.canary_file.string()));
 }
 
 void run_class(ClassRun& run, const fs::path& work) {
@@ -232,12 +270,12 @@ void run_class(ClassRun& run, const fs::path& work) {
                     "--lab",
                     run.lab,
                     "--stage",
-                    run.timed ? kSpeedStages : "build,correctness,barriers",
+                    run.timed ? kSpeedStages : run.barriers ? "build,correctness,barriers" : "build,correctness",
                     // labcheck's own limits: a hang costs one launch limit (10 s), and a correct kernel
                     // on a loaded machine is never cut short by a whole-job limit.
                     "--no-hidden",
                     "--jobs",
-                    "1",
+                    "2",
                     "-q",
                     "--json",
                     (run.folder.string() + ".json"),
@@ -272,6 +310,36 @@ bool has_finding(const nlohmann::json& test, const std::string& source, const st
     return false;
 }
 
+// Where `text` holds a character that steers a terminal (a C0 control but newline and tab, DEL, a C1
+// control, a byte that is not UTF-8), and which; empty when it holds none.
+std::string control_character_at(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t length = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        bool bad = length == 0 || i + length > text.size();
+        for (std::size_t j = 1; !bad && j < length; ++j) bad = (static_cast<unsigned char>(text[i + j]) & 0xC0) != 0x80;
+        const bool c0 = c < 0x20 && c != '\n' && c != '\t';
+        const bool c1 = c == 0xC2 && length == 2 && !bad && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+        if (bad || c0 || c == 0x7F || c1) {
+            const std::size_t from = i < 40 ? 0 : i - 40;
+            return fmt::format("byte 0x{:02x} at {} (after \"{}\")", c, i, text.substr(from, i - from));
+        }
+        i += length;
+    }
+    return {};
+}
+
+// The first string of `json` (values, recursively) that holds a control character, and where; empty when none.
+std::string control_character_in_strings(const nlohmann::json& json) {
+    if (json.is_string()) return control_character_at(json.get<std::string>());
+    if (json.is_structured()) {
+        for (const auto& item : json) {
+            if (std::string found = control_character_in_strings(item); !found.empty()) return found;
+        }
+    }
+    return {};
+}
+
 bool static_analysis_ran(const nlohmann::json& test) {
     return !has_finding(test, "static", "static-unavailable", 0);
 }
@@ -280,7 +348,8 @@ void check_mutant(const Mutant& m, const nlohmann::json& student) {
     INFO(m.label() << " — " << m.description);
     for (const char* stage : kStages) {
         const auto expected = m.expected.find(stage);
-        const bool graded = m.timed ? std::string(stage) != "barriers" : std::string(stage) != "speedup";
+        const bool graded = m.timed ? std::string(stage) != "barriers"
+                                    : std::string(stage) != "speedup" && (m.judges_barriers || std::string(stage) != "barriers");
         if (!graded) continue;  // the class did not run this stage
         const nlohmann::json* test = test_of(student, stage);
         REQUIRE_MESSAGE(test != nullptr, "no " << stage << " result");
@@ -298,7 +367,7 @@ void check_mutant(const Mutant& m, const nlohmann::json& student) {
                           stage << " output should contain: " << text->second);
         }
     }
-    if (m.timed) return;
+    if (m.timed || !m.judges_barriers) return;
     const nlohmann::json* barriers = test_of(student, "barriers");
     const bool barriers_ran = (*barriers)["extra_data"]["reason"].get<std::string>().rfind("not run", 0) != 0;
     if (!m.rule.empty() && barriers_ran && static_analysis_ran(*barriers)) {
@@ -313,17 +382,32 @@ void check_mutant(const Mutant& m, const nlohmann::json& student) {
 
 }  // namespace
 
-TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, and the grader survives them all") {
+// The mutants of the lab that MUTANT_LAB names ("04"; meson runs one test per lab, so that each
+// stays short and a busy machine slows one lab's test, not one long one), or of every lab.
+std::vector<Mutant> mutants_to_grade() {
     std::vector<Mutant> mutants = read_manifest("mutants.toml");
     const auto runtime = read_manifest("runtime_mutants.toml");
     mutants.insert(mutants.end(), runtime.begin(), runtime.end());
     REQUIRE_MESSAGE(!runtime.empty(), "checker/mutants/runtime_mutants.toml holds the runtime mutants");
+    const char* lab = std::getenv("MUTANT_LAB");
+    if (lab == nullptr || *lab == '\0') return mutants;
+    std::vector<Mutant> of_lab;
+    for (auto& m : mutants) {
+        if (m.lab == lab) of_lab.push_back(std::move(m));
+    }
+    REQUIRE_MESSAGE(!of_lab.empty(), "MUTANT_LAB=" << lab << ": no mutant of that lab in checker/mutants/*.toml");
+    return of_lab;
+}
+
+TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, and the grader survives them all") {
+    std::vector<Mutant> mutants = mutants_to_grade();
 
     const fs::path root = fs::current_path();
     const fs::path work = fs::temp_directory_path() / ("labcheck-mutants-" + std::to_string(getpid()));
     fs::remove_all(work);
     fs::create_directories(work);
     CheatTargets targets;
+    targets.work = work;
     targets.canary_file = work / "canary.txt";
     {
         std::mt19937_64 random(std::random_device{}());
@@ -346,17 +430,21 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
             ++skipped;  // that lab is not in this copy of the course yet
             continue;
         }
-        std::string key = m.lab + (m.timed ? "_timed" : "");
+        std::string key = m.lab + (m.timed ? "_timed" : m.judges_barriers ? "" : "_no_barriers");
         for (const auto& d : m.defines) key += "_" + d;
         if (!m.timeout.empty()) key += "_t" + m.timeout;
-        key += "_" + std::to_string(per_key[key]++ / kClassSize);  // small classes share the two cores well
+        key += "_" + std::to_string(per_key[key]++ / kClassSize);
         ClassRun& run = runs[key];
         run.lab = m.lab;
         run.timed = m.timed;
+        run.barriers = m.judges_barriers;
         run.defines = m.defines;
         run.timeout = m.timeout;
         run.folder = work / ("class-" + key);
-        const std::string stem = !m.name.empty() ? m.name : m.file.empty() ? m.make_name : fs::path(m.file).stem().string();
+        const std::string stem = !m.student_name.empty() ? m.student_name
+                                 : !m.name.empty()       ? m.name
+                                 : m.file.empty()        ? m.make_name
+                                                         : fs::path(m.file).stem().string();
         m.student = fmt::format("{:02}-{}", i, stem);
         place_mutant(m, run.folder, lab_folder, kernel_file, targets);
         run.mutants.push_back(&m);
@@ -365,7 +453,9 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
 
     std::vector<std::function<void()>> tasks;
     for (auto& [key, run] : runs) tasks.push_back([&run, &work] { run_class(run, work); });
-    labcheck::run_parallel(tasks, 2);
+    // One class at a time, two students of it at a time: the two cores stay busy however the
+    // mutants fall into classes (a class of three slow ones no longer runs beside an idle core).
+    labcheck::run_parallel(tasks, 1);
 
     std::size_t checked = 0;
     for (auto& [key, run] : runs) {
@@ -382,14 +472,20 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         std::size_t rows = 0;
         for (std::string line; std::getline(csv, line);) ++rows;
         CHECK(rows == run.mutants.size() + 1);  // the gradebook: a header and a row per student
-        // Nothing of the canary file reaches the terminal, the results or the gradebook.
-        std::ifstream json_file(run.folder.string() + ".json");
-        std::ostringstream everything;
-        everything << run.output << json_file.rdbuf();
-        std::ifstream csv_again(run.folder.string() + ".csv");
-        everything << csv_again.rdbuf();
-        CHECK_MESSAGE(everything.str().find(targets.canary_text) == std::string::npos,
+        // Nothing of the canary file reaches the terminal, the results or the gradebook, and no
+        // character that steers a terminal does either: what students wrote is shown written out.
+        const std::string json_text = mutants::read_text(run.folder.string() + ".json");
+        const std::string csv_text = mutants::read_text(run.folder.string() + ".csv");
+        CHECK_MESSAGE((run.output + json_text + csv_text).find(targets.canary_text) == std::string::npos,
                       "the canary file's text leaked into labcheck's output");
+        CHECK_MESSAGE(control_character_at(run.output).empty(), "the terminal output holds " << control_character_at(run.output));
+        CHECK_MESSAGE(control_character_at(csv_text).empty(), "the gradebook holds " << control_character_at(csv_text));
+        CHECK_MESSAGE(control_character_at(json_text).empty(), "the JSON file holds " << control_character_at(json_text));
+        for (const auto& s : run.results["students"]) {
+            // (the "student" field is the folder's exact name, as data; everything shown is in "results")
+            const std::string found = control_character_in_strings(s["results"]);
+            CHECK_MESSAGE(found.empty(), "the results of " << s["student"].dump() << " hold " << found);
+        }
         for (const Mutant* m : run.mutants) {
             const nlohmann::json* student = nullptr;
             for (const auto& s : run.results["students"]) {
@@ -397,6 +493,8 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
             }
             INFO(m->label());
             REQUIRE(student != nullptr);
+            // its gradebook row names it as it is, control characters written out, UTF-8 letters intact
+            CHECK(csv_text.find("\n" + course::csv_field(m->student) + ",") != std::string::npos);
             check_mutant(*m, *student);
             ++checked;
         }

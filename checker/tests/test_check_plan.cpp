@@ -133,7 +133,7 @@ TEST_CASE("define sets checked: the lab's, or the command line's -D alone") {
     lab.defines.set("TILE_SIZE", "16");
     course::Defines small;
     small.set("TILE_SIZE", "8");
-    lab.define_sets = {{"defaults", lab.defines}, {"small", small}};
+    lab.define_sets = {{"defaults", lab.defines, ""}, {"small", small, ""}};
     CHECK(checked_define_sets(lab, {}).size() == 2);
     const auto chosen = checked_define_sets(lab, {{"TILE_SIZE", "4"}});
     REQUIRE(chosen.size() == 1);

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <unistd.h>
 
@@ -118,19 +119,82 @@ TEST_CASE("find_in_path finds programs by name") {
     CHECK(find_in_path("labcheck-no-such-program").empty());
 }
 
-TEST_CASE("one step that lasts too long is stopped, however long the whole job may run") {
+namespace {
+
+std::filesystem::path fresh_progress_file() {
     const auto progress = std::filesystem::temp_directory_path() / ("labcheck-child-progress-" + std::to_string(getpid()));
     std::filesystem::remove(progress);
+    return progress;
+}
+
+StepLimit launch_step(double seconds, StepClock clock, double wall_backstop = 0.0) {
+    return {"launch", "\"event\":\"check-start\"", seconds, clock, wall_backstop, false};
+}
+
+}  // namespace
+
+TEST_CASE("one step that lasts too long is stopped, however long the whole job may run") {
+    const auto progress = fresh_progress_file();
     ChildLimits limits;
     limits.wall_seconds = 120;
-    limits.progress_seconds = 0.5;
     limits.progress_file = progress;
-    limits.progress_marker = "\"check-start\"";
+    limits.steps = {launch_step(0.5, StepClock::wall)};
     const auto outcome = run_helper({"progress-then-hang", progress.string()}, limits);
     CHECK(outcome.end == ChildEnd::timed_out);
     CHECK(outcome.stalled);
+    CHECK(outcome.stalled_step.name == "launch");
+    CHECK(outcome.stalled_step_seconds > 0.5);
     CHECK(outcome.seconds < 60);  // far below the whole-job limit: the step limit stopped it
     std::filesystem::remove(progress);
+}
+
+TEST_CASE("on the busiest thread's clock a spinning step is stopped, and a waiting one by the wall backstop") {
+    const auto progress = fresh_progress_file();
+    ChildLimits limits;
+    limits.wall_seconds = 120;
+    limits.progress_file = progress;
+    limits.steps = {launch_step(0.5, StepClock::busiest_thread_cpu, 60.0)};
+    const auto spinning = run_helper({"progress-then-spin", progress.string()}, limits);
+    CHECK(spinning.end == ChildEnd::timed_out);
+    CHECK(spinning.stalled);
+    CHECK(spinning.stalled_step_seconds >= 0.5);  // processor time, not wall time
+    CHECK(spinning.seconds < 60);                 // the processor time, not the backstop, stopped it
+
+    std::filesystem::remove(progress);
+    limits.steps = {launch_step(30.0, StepClock::busiest_thread_cpu, 0.5)};
+    const auto waiting = run_helper({"progress-then-hang", progress.string()}, limits);  // uses no processor time
+    CHECK(waiting.end == ChildEnd::timed_out);
+    CHECK(waiting.stalled);
+    CHECK(waiting.seconds < 30);  // the wall backstop stopped it
+    std::filesystem::remove(progress);
+}
+
+TEST_CASE("a compile step has its own limit and does not count against the job's clock") {
+    const auto progress = fresh_progress_file();
+    ChildLimits limits;
+    limits.wall_seconds = 0.6;  // shorter than the compile step: it must not count
+    limits.progress_file = progress;
+    limits.steps = {launch_step(0.2, StepClock::wall),
+                    {"compile", "\"event\":\"compile-start\"", 30.0, StepClock::busiest_thread_cpu, 60.0, true}};
+    const auto outcome = run_helper({"compile-then-exit", progress.string(), "1200"}, limits);
+    CHECK(outcome.end == ChildEnd::exited);
+    CHECK(outcome.exit_code == 0);
+    CHECK(outcome.outside_job_clock_seconds >= 1.0);
+    CHECK(outcome.seconds >= 1.2);
+    std::filesystem::remove(progress);
+
+    limits.wall_seconds = 60;
+    limits.steps[1].wall_backstop_seconds = 0.3;  // the compile step itself is still limited
+    const auto stopped = run_helper({"compile-then-exit", progress.string(), "20000"}, limits);
+    CHECK(stopped.end == ChildEnd::timed_out);
+    CHECK(stopped.stalled_step.name == "compile");
+    CHECK(stopped.seconds < 20);
+    std::filesystem::remove(progress);
+}
+
+TEST_CASE("usable_processors counts at least one, and no more than the affinity allows") {
+    CHECK(usable_processors() >= 1);
+    CHECK(usable_processors() <= std::thread::hardware_concurrency() + 0u);
 }
 
 TEST_CASE("a child runs in its working folder, and is stopped when its files there grow too large") {

@@ -1,11 +1,13 @@
 // The Oclgrind output parser and the findings made from it, on output captured
 // from Oclgrind 21.10 running real mutant kernels (checker/tests/oclgrind_logs/).
+#include "accessed_array.hpp"
 #include "dynamic_findings.hpp"
 #include "oclgrind_report.hpp"
 
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -122,11 +124,31 @@ TEST_CASE("out-of-bounds write far past a buffer") {
     CHECK(findings[0].message.find("3 times in all") != std::string::npos);
 }
 
+TEST_CASE("a float4 at a misaligned address is named as such, not as an access outside a buffer") {
+    const auto output = parse_oclgrind_output(log_text("misaligned_float4.txt"));
+    REQUIRE(output.diagnostics.size() == 4);
+    CHECK(output.diagnostics[0].kind == OclgrindKind::misaligned);
+    CHECK(output.suppressed);
+    const auto findings = dynamic_findings(output, context("transpose"));
+    REQUIRE(findings.size() == 2);  // the load at line 8 and the store at line 9, each seen twice
+    CHECK(findings[0].rule == "oclgrind-misaligned");
+    CHECK(findings[0].error);
+    CHECK(findings[0].line == 8);
+    CHECK(findings[0].summary == "line 8: a vector load at a misaligned address");
+    CHECK(findings[1].line == 9);
+    CHECK(findings[1].summary == "line 9: a vector store at a misaligned address");
+    CHECK(findings[0].message.find("multiple of 4") != std::string::npos);
+    CHECK(findings[0].message.find("vload4") != std::string::npos);
+    CHECK(findings[0].message.find("Out-of-bounds") == std::string::npos);
+    CHECK(findings[0].message.find("runs past the buffer") == std::string::npos);
+}
+
 TEST_CASE("uninitialised value stored: a tile element nobody loaded") {
     const auto findings =
         dynamic_findings(parse_oclgrind_output(log_text("uninitialized_store.txt")), context("matmul"));
     REQUIRE(findings.size() == 1);
     CHECK(findings[0].rule == "oclgrind-uninitialized");
+    CHECK(findings[0].error);  // a value nobody wrote, stored to the output
     CHECK(findings[0].line == 18);
     CHECK(findings[0].message.find("Load 0 into tile elements outside the matrix") != std::string::npos);
 }
@@ -277,4 +299,120 @@ TEST_CASE("an index past the whole array is an error, named with its array, and 
     const auto unnamed = dynamic_findings(output, context("matmul"));
     REQUIRE(unnamed.size() == 1);
     CHECK(unnamed[0].summary == "line 10: write past the end of a __local array");
+}
+
+TEST_CASE("an uninitialised value copied within __local memory is a warning with its line, not an error") {
+    // Oclgrind 21.10 on a correct lab-02 kernel that turns its whole tile into a second __local tile,
+    // the slots past the matrix's edge included (nobody loaded those), and outputs only loaded slots.
+    const auto output = parse_oclgrind_output(log_text("uninitialized_local_copy.txt"));
+    REQUIRE(!output.diagnostics.empty());
+    CHECK(output.diagnostics[0].kind == OclgrindKind::uninitialized);
+    CHECK(output.diagnostics[0].memory == "local");
+    const DynamicContext context{"labs/02-transpose-local/transpose.cl", {"transpose"},
+                                 mutant_source("02-transpose-local/correct_turn_whole_tile.cl")};
+    const auto findings = dynamic_findings(output, context);
+    REQUIRE(findings.size() == 1);  // every slot of one line: one finding
+    CHECK(findings[0].rule == "oclgrind-uninitialized-copy");
+    CHECK_FALSE(findings[0].error);
+    CHECK(findings[0].line == 23);
+    CHECK(findings[0].file == "labs/02-transpose-local/transpose.cl");
+    CHECK(findings[0].summary ==
+          "line 23 copies __local data no work-item wrote: fine while it never reaches the output, check it is what "
+          "you meant");
+    CHECK(findings[0].message.find("Uninitialised value copied at line 23 (`turned[lx][r] = loaded[r][lx];") !=
+          std::string::npos);
+    CHECK(findings[0].message.find("This costs no points") != std::string::npos);
+}
+
+TEST_CASE("an uninitialised value that reaches the output stays an error, before the copies' warning") {
+    // The same kernel with the last row of a never loaded: its output reads slots nobody wrote.
+    const auto output = parse_oclgrind_output(log_text("uninitialized_local_copy_output.txt"));
+    const DynamicContext context{"labs/02-transpose-local/transpose.cl", {"transpose"},
+                                 mutant_source("02-transpose-local/bug_turn_whole_tile_last_row_unloaded.cl")};
+    const auto findings = dynamic_findings(output, context);
+    REQUIRE(findings.size() == 2);
+    CHECK(findings[0].rule == "oclgrind-uninitialized");
+    CHECK(findings[0].error);
+    CHECK(findings[0].line == 28);
+    CHECK(findings[0].summary == "line 28: Uninitialized value written to global memory");
+    CHECK(findings[0].message.find("Load 0 into tile elements outside the matrix") != std::string::npos);
+    CHECK(findings[1].rule == "oclgrind-uninitialized-copy");
+    CHECK_FALSE(findings[1].error);
+    CHECK(findings[1].line == 22);
+}
+
+TEST_CASE("the array an access names: the buffer a vload, vstore or cast reads through, not the builtin") {
+    const std::string source =
+        "float4 x = vload4(i, a);\n"
+        "float4 y = vload4(0, a + off) + vload4(0, &b[row * K + k]);\n"
+        "float4 z = *(__global const float4*)(a + i);\n"
+        "float w = ((__global float4*)b)[i].x + (b + 1)[i];\n"
+        "vstore4(v, 0, c + i); atomic_add(&count[0], 1); x = vload4 (k / 4,\n"
+        "    (const __global float*) a_row + k);\n"
+        "y = vload4(0, 4 + i); z = vload4(0, p\n";
+    CHECK(accessed_array(source, 1, 12) == "a");
+    CHECK(accessed_array(source, 2, 12) == "a");
+    CHECK(accessed_array(source, 2, 33) == "b");
+    CHECK(accessed_array(source, 3, 12) == "a");   // the `*` of a cast
+    CHECK(accessed_array(source, 4, 11) == "b");   // the `(` of a cast
+    CHECK(accessed_array(source, 4, 40) == "b");
+    CHECK(accessed_array(source, 5, 1) == "c");
+    CHECK(accessed_array(source, 5, 23) == "count");
+    CHECK(accessed_array(source, 5, 53) == "a_row");  // arguments over two lines
+    CHECK(accessed_array(source, 1, 3).empty());     // inside a word (`float4`)
+    CHECK(accessed_array(source, 1, 8) == "x");      // a name that is no builtin is the array itself
+    CHECK(accessed_array(source, 7, 5).empty());     // no name: a number
+    CHECK(accessed_array(source, 7, 27) == "p");     // the call is not closed: the name is read all the same
+    CHECK(accessed_array(source, 9, 1).empty());     // no such line
+    CHECK(accessed_array(source, 1, 200).empty());   // past the line's end
+}
+
+TEST_CASE("a read past an input through vload4 names the input, once") {
+    // Oclgrind 21.10 on a lab-03 kernel whose last vload4 of a row reads past its end (K = 5).
+    const auto output = parse_oclgrind_output(log_text("invalid_read_vload4.txt"));
+    const DynamicContext context{"labs/03-matmul-naive/matmul.cl", {"matmul"},
+                                 mutant_source("03-matmul-naive/oob_read_vload4_row_tail.cl")};
+    const auto findings = dynamic_findings(output, context);
+    // The sum built from the bad read and stored to c is that read again, not a second finding.
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == "oclgrind-out-of-bounds");
+    CHECK(findings[0].line == 14);
+    CHECK(findings[0].summary == "line 14: read past the end of input `a`");
+    CHECK(findings[0].message.find("input `a` (Invalid read of size 16 at global memory)") != std::string::npos);
+}
+
+TEST_CASE("a read past an input through a float4 pointer cast names the input") {
+    // The same kernel reading `*(__global const float4*)(a + row * K + k)`: Oclgrind's column is the `*`.
+    std::string source = mutant_source("03-matmul-naive/oob_read_vload4_row_tail.cl");
+    const std::string call = "vload4(0, a + row * K + k)";
+    source.replace(source.find(call), call.size(), "*(__global const float4*)(a + row * K + k)");
+    const auto output = parse_oclgrind_output(log_text("invalid_read_float4_cast.txt"));
+    const auto findings = dynamic_findings(output, {"labs/03-matmul-naive/matmul.cl", {"matmul"}, source});
+    const auto read = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.summary.find("read past the end of") != std::string::npos;
+    });
+    REQUIRE(read != findings.end());
+    CHECK(read->summary == "line 14: read past the end of input `a`");
+    for (const auto& f : findings) CHECK(f.error);  // the misaligned float4 load is an error too
+}
+
+TEST_CASE("uninitialised values written to __local memory until Oclgrind's error limit are an error") {
+    // Oclgrind 21.10 on lab 05's bug that sums into __local memory never set to zero, captured with
+    // --max-errors 12 (labcheck uses 5000; lab 05's tiles pass it before the first store to c): the
+    // reports are all copies into __local memory, and the store of the garbage to c never comes.
+    const auto output = parse_oclgrind_output(log_text("uninitialized_local_sums_error_limit.txt"));
+    CHECK(output.suppressed);
+    REQUIRE(output.diagnostics.size() == 12);
+    const DynamicContext context{"labs/05-matmul-thread-work/matmul.cl", {"matmul"},
+                                 mutant_source("05-matmul-thread-work/uninitialised_local_accumulator.cl")};
+    const auto findings = dynamic_findings(output, context);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == "oclgrind-uninitialized");
+    CHECK(findings[0].error);
+    CHECK(findings[0].line == 33);
+    CHECK(findings[0].summary ==
+          "line 33 copies __local data no work-item wrote: so often that Oclgrind stopped before it could check the "
+          "output");
+    CHECK(findings[0].message.find("zero an accumulator first") != std::string::npos);
+    CHECK(findings[0].message.find("Oclgrind stopped reporting after its error limit") != std::string::npos);
 }

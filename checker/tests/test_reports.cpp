@@ -150,3 +150,76 @@ TEST_CASE("a test's output and findings are capped, and say how much was cut") {
     const std::string cut = labcheck::capped_text(std::string(50, 'x') + "\xc3\xa9" + std::string(50, 'y'), 51);
     CHECK(cut.find("\xc3") == std::string::npos);  // never half a UTF-8 character
 }
+
+namespace {
+
+// The first character that steers a terminal in `text` (C0 but newline and tab, DEL, C1 in UTF-8), or npos.
+std::size_t control_at(const std::string& text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return i;
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F) return i;
+    }
+    return std::string::npos;
+}
+
+bool strings_printable(const nlohmann::json& json) {
+    if (json.is_string()) return control_at(json.get<std::string>()) == std::string::npos;
+    if (!json.is_structured()) return true;
+    for (const auto& item : json) {
+        if (!strings_printable(item)) return false;
+    }
+    return true;
+}
+
+// A report whose every text holds what a hostile kernel file, folder name or tool can put there.
+SubmissionReport hostile_report() {
+    const std::string title = "\x1b]0;owned\x07";
+    const std::string clear = "\x1b[2J\x1b[H";
+    const std::string link = "\x1b]8;;https://example.invalid/\x1b\\click\x1b]8;;\x1b\\";
+    SubmissionReport report = sample_report();
+    report.submission = "class/" + title + "alice\r";
+    report.results[1].reason = "line 8: " + title + clear + " \xc2\x9b" "2J";
+    report.results[1].details = "matmul.cl:8:5: error: expected ';'\n    x = 1  // " + link + "\rfake: pass\n";
+    report.results[1].file = "class/" + title + "alice/04-matmul-tiled/matmul.cl";
+    report.results[1].findings[0].summary = "line 8: " + clear;
+    return report;
+}
+
+}  // namespace
+
+TEST_CASE("no control character of a student's file, folder name or a tool reaches a report raw") {
+    const SubmissionReport report = hostile_report();
+    const std::string terminal = terminal_report(report);
+    CHECK(control_at(terminal) == std::string::npos);
+    CHECK(terminal.find("class/\\x1b]0;owned\\x07alice\\x0d on") != std::string::npos);  // shown, written out
+    CHECK(terminal.find("\\x1b]8;;https://example.invalid/\\x1b\\click") != std::string::npos);
+    CHECK(terminal.find("\\u009b2J") != std::string::npos);
+
+    const auto json = gradescope_results(report);
+    CHECK(strings_printable(json));
+    const std::string output = json["tests"][1]["output"].get<std::string>();
+    CHECK(output.find("\\x0dfake: pass") != std::string::npos);
+    CHECK(json["tests"][1]["extra_data"]["reason"].get<std::string>().find("line 8: \\x1b]0;owned\\x07") == 0);
+
+    ClassReport with_student;
+    with_student.students.emplace_back("\x1b]0;owned\x07" "bob\r", report);
+    with_student.missing.push_back("eve\x1b[2J");
+    const std::string csv = gradebook_csv(with_student);
+    CHECK(control_at(csv) == std::string::npos);
+    CHECK(csv.find("\\x1b]0;owned\\x07bob\\x0d,") != std::string::npos);
+    CHECK(csv.find("eve\\x1b[2J,missing") != std::string::npos);
+    const auto class_json = gradebook_json(with_student);
+    CHECK(class_json["students"][0]["student"] == "\x1b]0;owned\x07" "bob\r");  // the folder's exact name, as data
+    CHECK(strings_printable(class_json["students"][0]["results"]));
+}
+
+TEST_CASE("a correct kernel's tabs, UTF-8 letters and Windows line ends are shown as they are") {
+    SubmissionReport report = sample_report();
+    report.results[1].details = "matmul.cl:9:3: warning: implicit conversion\r\n\tconst int s = 1.5f;\t// größer × µ — 転置\r\n";
+    const std::string terminal = terminal_report(report);
+    CHECK(terminal.find("// größer × µ — 転置\n") != std::string::npos);
+    CHECK(terminal.find("\\x") == std::string::npos);
+    const std::string output = gradescope_results(report)["tests"][1]["output"].get<std::string>();
+    CHECK(output.find("\tconst int s = 1.5f;\t// größer × µ — 転置\n") != std::string::npos);
+}

@@ -119,10 +119,11 @@ TEST_CASE("similarity: copies rank above every honest pair of a class" * doctest
                renamed(reordered, {{"load_or_zero", "fetch"}, {"tile_dot", "dot_tile"}, {"acc", "total"},
                                    {"a_tile", "sa"}, {"b_tile", "sb"}, {"kk", "q"}}));
     write_text(class_dir / "dave" / lab, helpers);
-    // mallory copies too, and hides markup in a comment inside the copied code.
+    // mallory copies too, and hides markup and terminal control sequences in a comment inside the copied code.
     const auto body = solution.rfind('\n', solution.find("barrier(")) + 1;
-    write_text(class_dir / "mallory" / lab,
-               solution.substr(0, body) + "// </pre><script>alert(1)</script>\n" + solution.substr(body));
+    write_text(class_dir / "mallory" / lab, solution.substr(0, body) +
+                                                "// </pre><script>alert(1)</script>\x1b]0;owned\x07\x1b[2J \xc2\x9b" "2J\n" +
+                                                solution.substr(body));
     for (const char* honest : {"correct_flat_tiles_fma", "correct_padded_tiles", "correct_double_buffer_cur_nxt",
                                "correct_walking_pointers", "correct_local_accumulators", "correct_tile_chosen_by_ternary"})
         write_text(class_dir / honest / lab, read_text(fs::path("checker/mutants/04-matmul-tiled") / (std::string(honest) + ".cl")));
@@ -155,5 +156,8 @@ TEST_CASE("similarity: copies rank above every honest pair of a class" * doctest
     const std::string page = read_text(html);
     CHECK(page.find("<script>") == std::string::npos);
     CHECK(page.find("&lt;script&gt;") != std::string::npos);
+    CHECK(page.find('\x1b') == std::string::npos);
+    CHECK(page.find("\xc2\x9b") == std::string::npos);
+    CHECK(page.find("&lt;/script&gt;\\x1b]0;owned\\x07\\x1b[2J \\u009b2J") != std::string::npos);
     fs::remove_all(base);
 }

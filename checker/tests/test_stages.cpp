@@ -55,6 +55,33 @@ json check(const std::string& size, bool ok, const std::string& problem = "") {
 
 }  // namespace
 
+TEST_CASE("build: lines left out of what was compiled are a warning with full points, each named") {
+    Fixture f;
+    auto one = built();
+    one["left_out"] = {"line 2: `#include <x.cl>` left out: it is inside `#ifdef __CLION_IDE__` (line 1), a branch "
+                       "this build does not take"};
+    const auto warn = evaluate_build(f.lab, check_run({device(), one}));
+    CHECK(warn.verdict == Verdict::warn);
+    CHECK(warn.points == 1.0);
+    CHECK(warn.reason == "builds; line 2: `#include <x.cl>` left out: it is inside `#ifdef __CLION_IDE__` (line 1), "
+                         "a branch this build does not take");
+    CHECK(warn.details.find("this costs no points") != std::string::npos);
+
+    auto two = built();
+    two["left_out"] = {"line 2: `#include <x.cl>` left out: ...", "line 5: `#line 6` left out: ..."};
+    two["warnings"] = "transpose.cl:3:5: warning: unused variable 'x'";
+    const auto both = evaluate_build(f.lab, check_run({device(), two}));
+    CHECK(both.verdict == Verdict::warn);
+    CHECK(both.reason == "builds, with compiler warnings (see details)");
+    CHECK(both.details.find("  line 5: `#line 6` left out") != std::string::npos);
+    CHECK(both.details.find("unused variable") != std::string::npos);
+
+    auto plain = built();
+    plain["left_out"] = {"a", "b"};
+    CHECK(evaluate_build(f.lab, check_run({device(), plain})).reason ==
+          "builds; 2 preprocessor lines left out of what was compiled (see details)");
+}
+
 TEST_CASE("build: pass, warnings, and each kind of failure named as such") {
     Fixture f;
     const auto ok = evaluate_build(f.lab, check_run({device(), built()}));
@@ -131,6 +158,34 @@ TEST_CASE("correctness: points in proportion, the first wrong size in full, a wa
         std::string::npos);
 }
 
+TEST_CASE("correctness: a failure that reads the same at every size is said in full once, then the sizes named") {
+    Fixture f;
+    const auto nothing = [](const std::string& size) {
+        json event = check(size, false, "at[0][0] was never written: expected 0.5. 1 of 1 wrong. Long hint.");
+        event["repeating"] = "no element of at was written";
+        return event;
+    };
+    auto run = check_run({device(), built(), start("1x1"), nothing("1x1"), start("37x50"), nothing("37x50"),
+                          start("17x33"), nothing("17x33")});
+    const auto r = evaluate_correctness(f.lab, run);
+    CHECK(r.verdict == Verdict::fail);
+    CHECK(r.points == 0.0);
+    CHECK(r.details.find("size 1x1 (seed 1): at[0][0] was never written: expected 0.5. 1 of 1 wrong. Long hint.") !=
+          std::string::npos);
+    CHECK(r.details.find("also wrong at sizes 37x50 and 17x33 (hidden): no element of at was written, as at 1x1.") !=
+          std::string::npos);
+    CHECK(r.details.find("Long hint", r.details.find("Long hint") + 1) == std::string::npos);  // said once
+
+    // A different failure between them keeps its own line; the repeats still gather into one.
+    auto mixed = check_run({device(), built(), start("1x1"), nothing("1x1"), start("37x50"),
+                            check("37x50", false, "at[3][1] is 2: expected 0.5. More."), start("17x33"),
+                            nothing("17x33")});
+    const auto m = evaluate_correctness(f.lab, mixed);
+    CHECK(m.details.find("also wrong at size 37x50 (seed 1): at[3][1] is 2: expected 0.5.") != std::string::npos);
+    CHECK(m.details.find("also wrong at size 17x33 (hidden): no element of at was written, as at 1x1.") !=
+          std::string::npos);
+}
+
 TEST_CASE("correctness: a crash, a hang and the memory limit, named with the size they happened at") {
     Fixture f;
     auto crashed = check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50")});
@@ -181,7 +236,9 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
                              {"line", 20},
                              {"column", 5},
                              {"message", "return before the barrier"}}}}}});
-    UnitRun dynamic = check_run({device(), built()}, 0);
+    UnitRun dynamic = check_run({device(), built(), start("1x1"), check("1x1", true), start("17x33"),
+                                 check("17x33", true)},
+                                0);
     dynamic.job.kind = JobKind::dynamic;
     std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
     dynamic.job.checks = {{"1x1", 1, false}, {"17x33", 1, false}};
@@ -202,11 +259,11 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
     CHECK(hung.verdict == Verdict::fail);
     CHECK(hung.findings[0].rule == "oclgrind-timeout");
 
-    // No Oclgrind installed: the static analysis alone judges, and a warning says what did not run.
+    // No Oclgrind installed: a check that did not run cannot pass, and it is not the student's doing.
     const auto static_only = evaluate_barriers(f.lab, static_run, nullptr);
-    CHECK(static_only.verdict == Verdict::warn);
-    CHECK(static_only.points == 3.0);
-    CHECK(static_only.findings.back().rule == "oclgrind-missing");
+    CHECK(static_only.verdict == Verdict::error);
+    CHECK(static_only.points == 0.0);
+    CHECK(static_only.details.find("Oclgrind is not installed") != std::string::npos);
     dynamic.outcome.end = ChildEnd::exited;
     std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Portable Computing Language";
     CHECK(evaluate_barriers(f.lab, static_run, &dynamic).verdict == Verdict::error);  // Oclgrind did not take over
@@ -319,8 +376,11 @@ TEST_CASE("barriers: a size Oclgrind could not run is a warning, and sets left o
     dynamic.job.checks = {{"17x33", 1, false}};
     DynamicRuns runs;
     runs.runs = {&dynamic};
+    runs.planned = 1;
     const auto r = evaluate_barriers(f.lab, static_run, runs);
-    CHECK(r.verdict == Verdict::warn);
+    CHECK(r.verdict == Verdict::fail);  // the one size to check was not checked: nothing scores
+    CHECK(r.points == 0.0);
+    CHECK(r.reason.find("Oclgrind checked only 0 of 1 sizes") != std::string::npos);
     REQUIRE(!r.findings.empty());
     CHECK(r.findings[0].rule == "oclgrind-not-run");
     CHECK(r.findings[0].message.find("CL_OUT_OF_RESOURCES") != std::string::npos);
@@ -351,7 +411,15 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     CHECK(pass.verdict == Verdict::pass);
     CHECK(pass.points == 2.0);
     CHECK(*pass.ratio == doctest::Approx(2.0));
-    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×): 2.000 ms vs 4.000 ms");
+    // The reason and the details name the define set that was timed, and its defines.
+    CHECK(pass.reason == "2.00× the baseline (needs 0.0001×) at 'defaults': 2.000 ms vs 4.000 ms");
+    CHECK(pass.details.find("At size 2048x2048 with define set 'defaults' (-D TILE_SIZE=16): your kernel") !=
+          std::string::npos);
+    f.spec.define_sets = {{"cpu defaults", {}}};
+    CHECK(evaluate_speedup(f.lab, run, 0.0001).reason.find("at 'cpu defaults':") != std::string::npos);
+    UnitRun with_d = run;
+    with_d.job.defines = {{"TILE_SIZE", "16"}};
+    CHECK(evaluate_speedup(f.lab, with_d, 0.0001).reason.find("at 'command line':") != std::string::npos);
     const auto fail = evaluate_speedup(f.lab, run, 1e9);
     CHECK(fail.verdict == Verdict::fail);
     CHECK(fail.points == 0.0);
@@ -406,7 +474,7 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
                              {"line", 3},
                              {"column", 1},
                              {"message", "line 3: expected ';'"}}}}}});
-    UnitRun dynamic = check_run({device(), built()}, 0);
+    UnitRun dynamic = check_run({device(), built(), start("1x1"), check("1x1", true)}, 0);
     dynamic.job.kind = JobKind::dynamic;
     std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
     dynamic.job.checks = {{"1x1", 1, false}};
@@ -417,8 +485,11 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
     CHECK(alone.points == 3.0);
     CHECK(alone.reason.find("judged by Oclgrind alone") != std::string::npos);
 
-    // Neither check could judge: no Oclgrind, or Oclgrind stopped early. The stage fails with why.
-    const auto neither = evaluate_barriers(f.lab, static_run, nullptr);
+    // Neither check could judge: Oclgrind was not run, or stopped early. The stage fails with why.
+    DynamicRuns not_run;
+    not_run.planned = 1;
+    not_run.unchecked = {"not at 'defaults' 1x1: the kernel did not finish a check on the graded device there"};
+    const auto neither = evaluate_barriers(f.lab, static_run, not_run);
     CHECK(neither.verdict == Verdict::fail);
     CHECK(neither.points == 0.0);
     CHECK(neither.reason == "neither barrier check could judge the kernel");
@@ -427,8 +498,7 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
     crashed.outcome.end = ChildEnd::killed_by_signal;
     crashed.outcome.signal = SIGSEGV;
     CHECK(evaluate_barriers(f.lab, static_run, &crashed).verdict == Verdict::fail);
-    CHECK(evaluate_barriers(f.lab, static_run, nullptr, "the kernel did not finish on the graded device").verdict ==
-          Verdict::fail);
+    CHECK(evaluate_barriers(f.lab, static_run, nullptr).verdict == Verdict::error);  // no Oclgrind: the grader's
 
     // The static analysis parsed the file but did not see a kernel the compiler built: blind too.
     static_run.events = parse_worker_events({{{"event", "static"}, {"kernels", {"decoy"}}, {"findings", json::array()}}});
@@ -436,7 +506,6 @@ TEST_CASE("barriers: a file the static analysis cannot read is judged by Oclgrin
     const auto hidden = evaluate_barriers(f.lab, static_run, &dynamic);
     CHECK(hidden.verdict == Verdict::warn);
     CHECK(hidden.details.find("did not see the kernel transpose") != std::string::npos);
-    CHECK(evaluate_barriers(f.lab, static_run, nullptr).verdict == Verdict::warn);  // nothing to compare with
 }
 
 TEST_CASE("crash messages name what the signal means and what the child was doing") {
@@ -457,7 +526,17 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
           std::string::npos);
     CHECK(flood.find("printf") != std::string::npos);
     CHECK(flood.find("outside a buffer") == std::string::npos);
-    CHECK(crash(SIGSEGV, {device(), built(), start("1x1")}).find("far outside a buffer") != std::string::npos);
+    const std::string segv = crash(SIGSEGV, {device(), built(), start("1x1")});
+    CHECK(segv.find("far outside a buffer") != std::string::npos);
+    CHECK(segv.find("misaligned") == std::string::npos);
+    // A kernel with vector types: the crash may be a misaligned vector access, and the message says how.
+    auto with_float4 = built();
+    with_float4["vector_type"] = "float4";
+    with_float4["vector_line"] = 66;
+    const std::string vector_segv = crash(SIGSEGV, {device(), with_float4, start("1x1")});
+    CHECK(vector_segv.find("or a vector at a misaligned address") != std::string::npos);
+    CHECK(vector_segv.find("Your kernel uses float4 (line 66)") != std::string::npos);
+    CHECK(vector_segv.find("multiple of 16 bytes") != std::string::npos);
     CHECK(crash(SIGXFSZ, {device()}).find("the OpenCL compiler wrote a file past the grader's limit") !=
           std::string::npos);
     CHECK(crash(SIGFPE, {device(), built(), start("1x1")}).find("division") != std::string::npos);
@@ -466,9 +545,13 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
     auto stalled = check_run({device(), built(), start("1x1")});
     stalled.outcome.end = ChildEnd::timed_out;
     stalled.outcome.stalled = true;
-    stalled.limits.progress_seconds = 10;
-    CHECK(evaluate_correctness(f.lab, stalled).reason.find("timed out: one step took more than 10 s while checking "
-                                                           "size 1x1") != std::string::npos);
+    stalled.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    stalled.outcome.stalled_step_seconds = 10.1;
+    CHECK(evaluate_correctness(f.lab, stalled).reason.find("timed out: one launch of the kernel ran for more than 10 "
+                                                           "s while checking size 1x1") != std::string::npos);
+    stalled.outcome.stalled_step.clock = StepClock::busiest_thread_cpu;
+    stalled.outcome.stalled_step.wall_backstop_seconds = 100;
+    CHECK(evaluate_correctness(f.lab, stalled).details.find("counted in processor time") != std::string::npos);
     auto files = check_run({device(), built(), start("1x1")});
     files.outcome.end = ChildEnd::over_files;
     files.limits.folder_bytes = 96ull << 20;
@@ -478,6 +561,7 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
 TEST_CASE("worker events: each struct comes back from its JSON line as it was written") {
     CheckEvent check_event;
     check_event.check = {"37x50", 7, true};
+    check_event.repeating = "every element of c was 0";
     check_event.ok = false;
     check_event.ran = false;
     check_event.problem = "at[0][1] was never written";
@@ -488,6 +572,7 @@ TEST_CASE("worker events: each struct comes back from its JSON line as it was wr
     CHECK(!back.ok);
     CHECK(!back.ran);
     CHECK(back.problem == "at[0][1] was never written");
+    CHECK(back.repeating == "every element of c was 0");
     CHECK(event_to_json(check_event).at("event") == "check");
 
     BuildEvent failed;
@@ -548,4 +633,98 @@ TEST_CASE("worker events: a malformed event is a grader error, never a pass and 
                                  {"submission_seconds", 0.001}}});
     timing.job.kind = JobKind::speedup;
     CHECK(evaluate_speedup(f.lab, timing, 0.0001).verdict == Verdict::error);
+}
+
+TEST_CASE("a compile that passes its limit is the compiler's time, never a hang of the kernel") {
+    Fixture f;
+    auto slow = check_run({device(), {{"event", "compile-start"}, {"what", "submission"}}});
+    slow.outcome.end = ChildEnd::timed_out;
+    slow.outcome.stalled = true;
+    slow.outcome.stalled_step = {"compile", "\"event\":\"compile-start\"", 120, StepClock::busiest_thread_cpu, 1200, true};
+    slow.outcome.stalled_step_seconds = 120.5;
+    const auto build = evaluate_build(f.lab, slow);
+    CHECK(build.verdict == Verdict::fail);
+    CHECK(build.reason.find("your kernel took more than 120 s to compile") != std::string::npos);
+    CHECK(build.details.find("#pragma unroll") != std::string::npos);
+    CHECK(build.details.find("condition never becomes false") == std::string::npos);
+
+    // The course's own baseline compiling too long is the grader's problem.
+    auto baseline = check_run({device(), built(), {{"event", "compile-start"}, {"what", "baseline"}}});
+    baseline.job.kind = JobKind::speedup;
+    baseline.outcome = slow.outcome;
+    CHECK(abnormal_end(baseline, "").grader_problem);
+}
+
+TEST_CASE("correctness: a time-out is named in the reason even when another failure comes first") {
+    Fixture f;
+    auto hung = at_set(check_run({device(), built(), start("1x1"), wrong("1x1"), start("37x50")}), "defaults",
+                       {{"TILE_SIZE", "16"}});
+    hung.outcome.end = ChildEnd::timed_out;
+    hung.outcome.stalled = true;
+    hung.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    const auto r = evaluate_correctness(f.lab, std::vector<SetRuns>{{&hung, nullptr}});
+    CHECK(r.verdict == Verdict::fail);
+    CHECK(r.reason.find("1x1") != std::string::npos);
+    CHECK(r.reason.find("timed out at 37x50 at 'defaults'") != std::string::npos);
+}
+
+TEST_CASE("barriers: what Oclgrind did not check scores nothing, the rest in proportion") {
+    Fixture f;
+    UnitRun static_run;
+    static_run.job.kind = JobKind::static_analysis;
+    static_run.outcome.end = ChildEnd::exited;
+    static_run.events = parse_worker_events({{{"event", "static"}, {"findings", json::array()}}});
+    UnitRun dynamic = at_set(check_run({device(), built(), start("1x1"), check("1x1", true), start("17x33"),
+                                        check("17x33", true)},
+                                       0),
+                             "defaults", {});
+    dynamic.job.kind = JobKind::dynamic;
+    dynamic.job.checks = {{"1x1", 1, false}, {"17x33", 1, false}};
+    std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
+    DynamicRuns runs;
+    runs.runs = {&dynamic};
+    runs.planned = 4;  // two more at a set where the kernel hung on the device
+    runs.unchecked = {"not at 'small tiles' 1x1, 17x33: the kernel did not finish a check on the graded device there"};
+    const auto half = evaluate_barriers(f.lab, static_run, runs);
+    CHECK(half.verdict == Verdict::fail);
+    CHECK(half.points == doctest::Approx(1.5));
+    CHECK(half.reason.find("Oclgrind checked only 2 of 4 sizes") != std::string::npos);
+    CHECK(half.details.find("not at 'small tiles'") != std::string::npos);
+
+    // An optional extension's set that the kernel does not use was never to be checked.
+    UnitRun unused = at_set(check_run({device(),
+                                       built(),
+                                       {{"event", "set-skipped"},
+                                        {"define_set", "extension"},
+                                        {"reason", "the kernel file does not use ROWS_PER_ITEM"},
+                                        {"kind", "extension-unused"}}},
+                                      0),
+                            "extension", {{"ROWS_PER_ITEM", "4"}});
+    unused.job.kind = JobKind::dynamic;
+    unused.job.checks = {{"1x1", 1, false}, {"17x33", 1, false}};
+    std::get<DeviceEvent>(unused.events.list[0]).platform = "Oclgrind";
+    DynamicRuns with_extension;
+    with_extension.runs = {&dynamic, &unused};
+    with_extension.planned = 4;
+    const auto whole = evaluate_barriers(f.lab, static_run, with_extension);
+    CHECK(whole.verdict == Verdict::pass);
+    CHECK(whole.points == 3.0);
+}
+
+TEST_CASE("correctness: an optional extension's set the kernel does not use is a note, not a warning") {
+    Fixture f;
+    const auto right = at_set(check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                                         check("37x50", true), start("17x33"), check("17x33", true)}),
+                              "defaults", {{"TILE_SIZE", "16"}});
+    const auto unused = at_set(check_run({device(),
+                                          built(),
+                                          {{"event", "set-skipped"},
+                                           {"define_set", "extension"},
+                                           {"reason", "the kernel file does not use ROWS_PER_ITEM"},
+                                           {"kind", "extension-unused"}}}),
+                               "extension", {{"ROWS_PER_ITEM", "4"}});
+    const auto r = evaluate_correctness(f.lab, std::vector<SetRuns>{{&right, nullptr}, {&unused, nullptr}});
+    CHECK(r.verdict == Verdict::pass);
+    CHECK(r.points == 4.0);
+    CHECK(r.details.find("does not use ROWS_PER_ITEM") != std::string::npos);
 }

@@ -167,12 +167,13 @@ std::vector<DefineSet> define_sets_from(const toml::table& t, DeviceClass cls, c
     const Defines own = class_defines(t, cls, "defines", file);
     const Defines others = class_defines(t, other, "defines", file);
     const bool one_default = same_defines(own, others);
-    sets.push_back({one_default ? "defaults" : device_class_key(cls) + std::string(" defaults"), own});
-    add_define_set(sets, {device_class_key(other) + std::string(" defaults"), others});
+    sets.push_back({one_default ? "defaults" : device_class_key(cls) + std::string(" defaults"), own, ""});
+    add_define_set(sets, {device_class_key(other) + std::string(" defaults"), others, ""});
 
     const auto node = t["define_sets"];
     if (!node) return sets;
-    const std::string expected = "[[define_sets]] tables, each with name = \"...\" and defines = { NAME = value, ... }";
+    const std::string expected = "[[define_sets]] tables, each with name = \"...\" and defines = { NAME = value, ... }"
+                                 " (and, for an optional extension's set, only_if_used = \"DEFINE\")";
     const auto* array = node.as_array();
     if (array == nullptr) bad_setting(file, "define_sets", expected);
     std::vector<std::string> names;
@@ -181,8 +182,8 @@ std::vector<DefineSet> define_sets_from(const toml::table& t, DeviceClass cls, c
         if (entry == nullptr) bad_setting(file, "define_sets", expected);
         for (const auto& [key, value] : *entry) {
             const std::string k(key.str());
-            if (k != "name" && k != "defines") {
-                throw UserError({"only the keys name and defines in a [[define_sets]] entry",
+            if (k != "name" && k != "defines" && k != "only_if_used") {
+                throw UserError({"only the keys name, defines and only_if_used in a [[define_sets]] entry",
                                  fmt::format("an unknown key \"{}\"", k), file,
                                  "remove it (a comment can say why the set is there)"});
             }
@@ -200,7 +201,11 @@ std::vector<DefineSet> define_sets_from(const toml::table& t, DeviceClass cls, c
         }
         Defines set = base;
         set.merge(defines_from(defines, file));
-        add_define_set(sets, {*name, set});
+        const auto only_if_used = (*entry)["only_if_used"].value<std::string>();
+        if ((*entry)["only_if_used"] && (!only_if_used || only_if_used->empty())) {
+            bad_setting(file, "define_sets", "only_if_used = \"DEFINE\": the name the extension's kernel uses");
+        }
+        add_define_set(sets, {*name, set, only_if_used.value_or("")});
     }
     return sets;
 }

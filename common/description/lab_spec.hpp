@@ -41,6 +41,9 @@ struct SpeedupSpec {
 struct DefineSet {
     std::string name;  // "cpu defaults", "gpu defaults", or a [[define_sets]] name: "asymmetric"
     Defines defines;   // complete: [defines] with the set's own values on top
+    // A set for an optional extension of the lab (`only_if_used = "ROWS_PER_ITEM"`): checked only
+    // when the kernel file uses that name outside its comments; "" for a set always checked.
+    std::string only_if_used;
 };
 
 // Defaults for small sizes: `[[gpu.defines_by_size]]` (or `[[cpu....]]`, or a general one) with

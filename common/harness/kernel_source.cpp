@@ -1,6 +1,7 @@
 #include "harness/kernel_source.hpp"
 
 #include "harness/self_contained_source.hpp"
+#include "harness/upload_file_rules.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -95,6 +96,43 @@ UserError not_readable(const std::string& display_path, const std::string& happe
     return UserError({"a kernel file, a regular file inside the submission", happened, display_path, try_this});
 }
 
+// The entry `part` of `folder` (no link followed), refused unless it is a folder on the way or,
+// when `last`, a regular file.
+struct stat entry_info(int folder, const std::string& part, bool last, const fs::path& walked,
+                       const std::string& display_path) {
+    if (part == "..") {
+        throw not_readable(display_path, "the path leaves the submission folder", "keep the file inside it");
+    }
+    struct stat info {};
+    if (fstatat(folder, part.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR) {
+            throw UserError({"a kernel file at this path",
+                             last ? "the file does not exist" : fmt::format("the folder {}/ does not exist", part),
+                             display_path, missing_hint(walked, part, last)});
+        }
+        throw not_readable(display_path, fmt::format("{} cannot be examined: {}", part, std::strerror(errno)),
+                           "check its permissions");
+    }
+    if (S_ISLNK(info.st_mode)) {
+        throw not_readable(display_path,
+                           fmt::format("{} is a symbolic link; the grader reads no file through a link", part),
+                           "put the file itself (not a link to it) in the submission");
+    }
+    if (!last && !S_ISDIR(info.st_mode)) {
+        throw not_readable(display_path, fmt::format("{} is not a folder", part),
+                           "lay the submission out like the course's labs/ folder");
+    }
+    if (last && S_ISDIR(info.st_mode)) {
+        throw UserError({"a kernel file (.cl)", "this path is a directory", display_path,
+                         "put the kernel file itself at this path"});
+    }
+    if (last && !S_ISREG(info.st_mode)) {
+        throw not_readable(display_path, "this path is not a regular file (a device, pipe or socket)",
+                           "put the kernel source file itself at this path");
+    }
+    return info;
+}
+
 }  // namespace
 
 KernelSource read_kernel_source(const std::filesystem::path& path, const std::string& display_path) {
@@ -102,13 +140,19 @@ KernelSource read_kernel_source(const std::filesystem::path& path, const std::st
     return read_kernel_source(parent, path.filename(), display_path);
 }
 
-KernelSource read_kernel_source(const std::filesystem::path& base, const std::filesystem::path& inside,
-                                const std::string& display_path) {
+namespace {
+
+// The kernel file `inside` of `base`, opened without following any link; the owners of `base` and
+// of every folder on the way are added to `folder_owners`.
+int open_inside(const fs::path& base, const fs::path& inside, const std::string& display_path,
+                std::vector<unsigned>& folder_owners) {
     Fd folder(open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (folder.get() < 0) {
+    struct stat base_info {};
+    if (folder.get() < 0 || fstat(folder.get(), &base_info) != 0) {
         throw not_readable(display_path, "the folder that should hold it does not exist or cannot be opened",
                            "check the submission folder");
     }
+    folder_owners.push_back(base_info.st_uid);
     std::vector<std::string> parts;
     for (const auto& part : inside) {
         if (!part.empty() && part != ".") parts.push_back(part.string());
@@ -118,61 +162,32 @@ KernelSource read_kernel_source(const std::filesystem::path& base, const std::fi
     for (std::size_t i = 0; i < parts.size(); ++i) {
         const std::string& part = parts[i];
         const bool last = i + 1 == parts.size();
-        if (part == "..") {
-            throw not_readable(display_path, "the path leaves the submission folder", "keep the file inside it");
+        const struct stat info = entry_info(folder.get(), part, last, walked, display_path);
+        if (last) break;
+        const int next = openat(folder.get(), part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (next < 0) {
+            throw not_readable(display_path, fmt::format("the folder {} cannot be opened: {}", part,
+                                                         std::strerror(errno)),
+                               "check its permissions (chmod u+rx)");
         }
-        struct stat info {};
-        if (fstatat(folder.get(), part.c_str(), &info, AT_SYMLINK_NOFOLLOW) != 0) {
-            if (errno == ENOENT || errno == ENOTDIR) {
-                throw UserError({"a kernel file at this path",
-                                 last ? "the file does not exist" : fmt::format("the folder {}/ does not exist", part),
-                                 display_path, missing_hint(walked, part, last)});
-            }
-            throw not_readable(display_path, fmt::format("{} cannot be examined: {}", part, std::strerror(errno)),
-                               "check its permissions");
-        }
-        if (S_ISLNK(info.st_mode)) {
-            throw not_readable(display_path,
-                               fmt::format("{} is a symbolic link; the grader reads no file through a link", part),
-                               "put the file itself (not a link to it) in the submission");
-        }
-        if (!last) {
-            if (!S_ISDIR(info.st_mode)) {
-                throw not_readable(display_path, fmt::format("{} is not a folder", part),
-                                   "lay the submission out like the course's labs/ folder");
-            }
-            const int next = openat(folder.get(), part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (next < 0) {
-                throw not_readable(display_path, fmt::format("the folder {} cannot be opened: {}", part,
-                                                             std::strerror(errno)),
-                                   "check its permissions (chmod u+rx)");
-            }
-            folder.reset(next);
-            walked /= part;
-            continue;
-        }
-        if (S_ISDIR(info.st_mode)) {
-            throw UserError({"a kernel file (.cl)", "this path is a directory", display_path,
-                             "put the kernel file itself at this path"});
-        }
-        if (!S_ISREG(info.st_mode)) {
-            throw not_readable(display_path, "this path is not a regular file (a device, pipe or socket)",
-                               "put the kernel source file itself at this path");
-        }
+        folder.reset(next);
+        folder_owners.push_back(info.st_uid);
+        walked /= part;
     }
-    Fd file(openat(folder.get(), parts.back().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-    struct stat opened {};
-    if (file.get() < 0) {
+    const int file = openat(folder.get(), parts.back().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (file < 0) {
         throw UserError({"a readable kernel file", "the file could not be opened for reading", display_path,
                          "check its permissions (chmod u+r)"});
     }
-    if (fstat(file.get(), &opened) != 0 || !S_ISREG(opened.st_mode)) {
-        throw not_readable(display_path, "this path is not a regular file", "put the kernel source file itself here");
-    }
+    return file;
+}
+
+// The whole file, at most kMaxKernelFileBytes.
+std::string read_all(int file, const std::string& display_path) {
     std::string text;
     char buffer[65536];
     for (;;) {
-        const ssize_t got = read(file.get(), buffer, sizeof buffer);
+        const ssize_t got = read(file, buffer, sizeof buffer);
         if (got < 0 && errno == EINTR) continue;
         if (got < 0) {
             throw UserError({"a readable kernel file", "reading the file failed part way", display_path,
@@ -185,7 +200,12 @@ KernelSource read_kernel_source(const std::filesystem::path& base, const std::fi
                                "check that this is the kernel source");
         }
     }
-    KernelSource source{base / inside, display_path, std::move(text)};
+    return text;
+}
+
+// Refuses text that is not UTF-8, holds NUL bytes or is not self-contained.
+void check_text(const KernelSource& source) {
+    const std::string& display_path = source.display_path;
     if (const auto bad = first_invalid_utf8(source.text); bad != std::string::npos) {
         const auto line =
             1 + std::count(source.text.begin(), source.text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
@@ -204,6 +224,28 @@ KernelSource read_kernel_source(const std::filesystem::path& base, const std::fi
                          fmt::format("line {}: {} {}", forbidden->line, forbidden->spelling, forbidden->why),
                          fmt::format("{}:{}", display_path, forbidden->line), forbidden->try_this});
     }
+}
+
+}  // namespace
+
+KernelSource read_kernel_source(const std::filesystem::path& base, const std::filesystem::path& inside,
+                                const std::string& display_path) {
+    UploadFileFacts facts;
+    const Fd file(open_inside(base, inside, display_path, facts.folder_owners));
+    struct stat opened {};
+    if (fstat(file.get(), &opened) != 0 || !S_ISREG(opened.st_mode)) {
+        throw not_readable(display_path, "this path is not a regular file", "put the kernel source file itself here");
+    }
+    facts.name = inside.filename().string();
+    facts.links = static_cast<std::uint64_t>(opened.st_nlink);
+    facts.owner = static_cast<unsigned>(opened.st_uid);
+    if (const auto refusal = upload_file_refusal(facts)) {
+        throw UserError({"a kernel file of the submission's own: one name (not a hard link), owned like the "
+                         "submission folder",
+                         refusal->happened, display_path, refusal->try_this});
+    }
+    KernelSource source{base / inside, display_path, read_all(file.get(), display_path)};
+    check_text(source);
     return source;
 }
 

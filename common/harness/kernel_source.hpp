@@ -14,8 +14,9 @@ struct KernelSource {
 };
 
 // Reads a kernel file. Throws UserError, naming the path, when it is missing,
-// is a directory, a symbolic link or anything but a regular file, cannot be read,
-// is not UTF-8 text, or is not self-contained (see self_contained_source.hpp:
+// is a directory, a symbolic link or anything but a regular file, is not the upload's
+// own (a hard link, or owned by someone else than its folders: upload_file_rules.hpp),
+// cannot be read, is not UTF-8 text, or is not self-contained (see self_contained_source.hpp:
 // an #include, #line, _Pragma ... is refused with its line).
 // Same as read_kernel_source(path.parent_path(), path.filename(), display_path).
 KernelSource read_kernel_source(const std::filesystem::path& path, const std::string& display_path);
@@ -23,7 +24,8 @@ KernelSource read_kernel_source(const std::filesystem::path& path, const std::st
 // Reads the kernel file `inside` (a relative path, e.g. "04-matmul-tiled/matmul.cl") of the
 // folder `base` (a submission; it may itself be reached through a link). No part of `inside`
 // may be a symbolic link: every folder on the way and the file are opened with O_NOFOLLOW,
-// so a submission cannot point the grader at a file outside it. When a folder is missing,
+// so a submission cannot point the grader at a file outside it; the file must have one name and
+// the owner of `base` or of a folder on the way (upload_file_rules.hpp). When a folder is missing,
 // the error suggests a folder of `base` with the same lab number ("04/" for "04-matmul-tiled/").
 KernelSource read_kernel_source(const std::filesystem::path& base, const std::filesystem::path& inside,
                                 const std::string& display_path);

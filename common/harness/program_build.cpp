@@ -1,9 +1,12 @@
 #include "harness/program_build.hpp"
 
 #include "harness/build_log.hpp"
+#include "harness/compile_ahead.hpp"
 #include "harness/guarded_buffer.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/self_contained_source.hpp"
+#include "harness/source_identifiers.hpp"
+#include "util/text_escape.hpp"
 
 #include <fmt/format.h>
 
@@ -152,14 +155,32 @@ std::vector<std::string> kernel_names(const cl::Program& program) {
     return names;
 }
 
+namespace {
+
+// OpenCL C 2.0's barrier does not exist in 1.2, and the compiler names it by a runtime's internal
+// spelling (PoCL: "_cl_work_group_barrier"): say what it is and what 1.2 has instead.
+std::string opencl_2_hint(const std::string& text) {
+    const auto use = find_identifier(text, [](const std::string& name) { return name == "work_group_barrier"; });
+    if (!use) return {};
+    return fmt::format(
+        "; line {} calls work_group_barrier, which is OpenCL C 2.0: kernels here are compiled as OpenCL C 1.2, where "
+        "the same call is barrier(CLK_LOCAL_MEM_FENCE)",
+        use->line);
+}
+
+}  // namespace
+
 KernelBuildError::KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line)
     : UserError(parts), log_(std::move(mapped_log)), first_line_(first_line) {}
 
 BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
                            const Defines& defines, const std::vector<std::filesystem::path>& /*include_dirs*/) {
     // A kernel file is compiled alone: no -I, and a source that would include anything is
-    // refused here too (read_kernel_source refuses it first, with the same words).
-    if (const auto forbidden = find_forbidden_construct(source.text)) {
+    // refused here too (read_kernel_source refuses it first when every build would).
+    BuildMacros macros;
+    for (const auto& d : defines.items()) macros.defines.emplace_back(d.name, d.value);
+    const SelfContainedText compiled = self_contained_text(source.text, macros);
+    if (const auto& forbidden = compiled.refused) {
         throw UserError({"a self-contained kernel file: the grader compiles this one file and nothing else",
                          fmt::format("line {}: {} {}", forbidden->line, forbidden->spelling, forbidden->why),
                          fmt::format("{}:{}", source.display_path, forbidden->line), forbidden->try_this});
@@ -170,7 +191,7 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
     // check uses is moved under that check, and a read past an input would go unseen.
     if (is_oclgrind(device)) options += " -cl-opt-disable";
 
-    cl::Program program(context, source.text);
+    cl::Program program(context, compiled.text);
     try {
         const QuietStderr quiet;
         program.build(std::vector<cl::Device>{device}, options.c_str());
@@ -179,16 +200,23 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
                                                     source.display_path, source.text);
         const unsigned line = first_error_line(log, source.display_path);
         const std::string where = line > 0 ? fmt::format("{}:{}", source.display_path, line) : source.display_path;
+        // The compiler's words and the student's quoted lines become a message here: every control
+        // character in them is written out visibly, whoever prints the message (lab run, lab tune, labcheck).
+        const std::string shown = printable_text(log);
         throw KernelBuildError({"a kernel that compiles as OpenCL C 1.2",
-                                fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), log),
-                                where, "fix the first error first: later ones often follow from it"},
-                               log, line);
+                                fmt::format("the kernel did not compile ({}):\n{}", cl_error_name(error.err()), shown),
+                                where, "fix the first error first: later ones often follow from it" +
+                                           opencl_2_hint(source.text)},
+                               shown, line);
     }
+    finish_compiling(program, device);  // PoCL, when compiling ahead: what its first launches would compile
     std::string warnings = student_diagnostics(map_build_log(device_log(program, device), source.display_path),
                                                source.display_path, source.text);
     // Only a remark about the student's own file counts; "1 warning generated." about a header does not.
     if (only_whitespace(warnings) || warnings.find(source.display_path + ":") == std::string::npos) warnings.clear();
-    return {program, source, defines, warnings};
+    std::vector<std::string> left_out;
+    for (const auto& directive : compiled.left_out) left_out.push_back(left_out_note(directive));
+    return {program, source, defines, printable_text(warnings), left_out};
 }
 
 cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,

@@ -18,10 +18,14 @@ struct BuiltProgram {
     cl::Program program;
     KernelSource source;
     Defines defines;
-    std::string build_log;  // warnings, mapped to the student's file; empty when clean
+    std::string build_log;  // warnings, mapped to the student's file, control characters written out; empty when clean
+    // What the build left out of the text it compiled (an include in a branch it does not take,
+    // `#line 6`), one note each: "line 2: `#include <x.cl>` left out: ...". See self_contained_source.hpp.
+    std::vector<std::string> left_out;
 };
 
-// A compile error: what the compiler said, against the student's file.
+// A compile error: what the compiler said, against the student's file (control characters
+// written out visibly, util/text_escape.hpp).
 class KernelBuildError : public UserError {
 public:
     KernelBuildError(const ErrorParts& parts, std::string mapped_log, unsigned first_line);
@@ -47,7 +51,8 @@ private:
 };
 
 // Compiles `source` for `device` as OpenCL C 1.2 with the defines. The file must be
-// self-contained (see self_contained_source.hpp); `include_dirs` is no longer used (no
+// self-contained (see self_contained_source.hpp): the compiler reads the text judged with these
+// defines, with what no branch of this build reads left out; `include_dirs` is no longer used (no
 // kernel of the course includes a header, and a submission may include nothing), and is
 // kept only so that callers need not change. The build log keeps only what is about the
 // student's file (see build_log.hpp).

@@ -1,327 +1,268 @@
 #include "harness/self_contained_source.hpp"
 
+#include "harness/source_scan.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <utility>
-#include <vector>
 
 namespace course {
 
 namespace {
-
-// One character after translation phases 1 and 2, with the line of the file it came from.
-struct Char {
-    char c;
-    unsigned line;
-};
-
-char trigraph_of(char third) {
-    switch (third) {
-        case '=':
-            return '#';
-        case '/':
-            return '\\';
-        case '\'':
-            return '^';
-        case '(':
-            return '[';
-        case ')':
-            return ']';
-        case '!':
-            return '|';
-        case '<':
-            return '{';
-        case '>':
-            return '}';
-        case '-':
-            return '~';
-        default:
-            return '\0';
-    }
-}
-
-bool horizontal_space(char c) {
-    return c == ' ' || c == '\t' || c == '\v' || c == '\f';
-}
-
-// Phase 1 and 2: trigraphs replaced, every line end made '\n', backslash-newline
-// (also with spaces between, as clang accepts) removed.
-std::vector<Char> logical_characters(const std::string& text) {
-    std::vector<Char> first;
-    first.reserve(text.size());
-    unsigned line = 1;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        char c = text[i];
-        if (c == '\r') {
-            if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
-            c = '\n';
-        } else if (c == '?' && i + 2 < text.size() && text[i + 1] == '?' && trigraph_of(text[i + 2]) != '\0') {
-            c = trigraph_of(text[i + 2]);
-            i += 2;
-        }
-        first.push_back({c, line});
-        if (c == '\n') ++line;
-    }
-    std::vector<Char> spliced;
-    spliced.reserve(first.size());
-    for (std::size_t i = 0; i < first.size(); ++i) {
-        if (first[i].c == '\\') {
-            std::size_t j = i + 1;
-            while (j < first.size() && horizontal_space(first[j].c)) ++j;
-            if (j < first.size() && first[j].c == '\n') {
-                i = j;
-                continue;
-            }
-        }
-        spliced.push_back(first[i]);
-    }
-    return spliced;
-}
-
-bool identifier_start(char c) {
-    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' || static_cast<unsigned char>(c) >= 0x80;
-}
-
-bool identifier_char(char c) {
-    return identifier_start(c) || std::isdigit(static_cast<unsigned char>(c));
-}
 
 // Identifiers that reach the file system or run a pragma from inside an expression.
 constexpr std::array<const char*, 5> kForbiddenIdentifiers = {"_Pragma", "__pragma", "__has_include",
                                                               "__has_include_next", "__has_embed"};
 
 // Directives the course's kernels may use; everything else is refused by name.
-constexpr std::array<const char*, 13> kAllowedDirectives = {
-    "define", "undef", "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif", "pragma", "error",
-    "warning"};
+constexpr std::array<const char*, 13> kAllowedDirectives = {"define", "undef",   "if",       "ifdef", "ifndef",
+                                                            "elif",   "elifdef", "elifndef", "else",  "endif",
+                                                            "pragma", "error",   "warning"};
 
 // Pragmas (first word, second word or "") that touch files or the compiler itself.
 constexpr std::array<std::pair<const char*, const char*>, 9> kForbiddenPragmas = {{{"GCC", "dependency"},
-                                                                                    {"GCC", "system_header"},
-                                                                                    {"clang", "module"},
-                                                                                    {"clang", "__debug"},
-                                                                                    {"clang", "system_header"},
-                                                                                    {"include_alias", ""},
-                                                                                    {"comment", ""},
-                                                                                    {"__debug", ""},
-                                                                                    {"module", ""}}};
+                                                                                   {"GCC", "system_header"},
+                                                                                   {"clang", "module"},
+                                                                                   {"clang", "__debug"},
+                                                                                   {"clang", "system_header"},
+                                                                                   {"include_alias", ""},
+                                                                                   {"comment", ""},
+                                                                                   {"__debug", ""},
+                                                                                   {"module", ""}}};
 
 // Names in directive lines that are the language's own, not a compiler's choice.
 constexpr std::array<const char*, 22> kLanguageNames = {
-    "__kernel",   "__global",     "__local",      "__constant",    "__private",   "__attribute__",
-    "__read_only", "__write_only", "__read_write", "__restrict",    "__restrict__", "__inline",
-    "__inline__", "__FILE__",     "__LINE__",     "__VA_ARGS__",   "__VA_OPT__",   "__func__",
-    "__typeof__", "__alignof__",  "__const",      "__volatile__"};
+    "__kernel",    "__global",     "__local",      "__constant",  "__private",    "__attribute__",
+    "__read_only", "__write_only", "__read_write", "__restrict",  "__restrict__", "__inline",
+    "__inline__",  "__FILE__",     "__LINE__",     "__VA_ARGS__", "__VA_OPT__",   "__func__",
+    "__typeof__",  "__alignof__",  "__const",      "__volatile__"};
+
+const std::string kPasteCode =
+    "paste the code you need into this file: a submission is the kernel file alone, and the grader compiles "
+    "nothing else";
 
 bool compiler_defined(const std::string& name) {
     if (name == "FULL_PROFILE" || name == "EMBEDDED_PROFILE" || name.rfind("cl_", 0) == 0) return true;
     if (name.rfind("__", 0) != 0 || name.rfind("__builtin_", 0) == 0) return false;
-    return std::find_if(kLanguageNames.begin(), kLanguageNames.end(),
-                        [&](const char* n) { return name == n; }) == kLanguageNames.end();
+    return std::find_if(kLanguageNames.begin(), kLanguageNames.end(), [&](const char* n) { return name == n; }) ==
+           kLanguageNames.end();
 }
 
-class Scanner {
-public:
-    explicit Scanner(std::vector<Char> chars) : s_(std::move(chars)) {}
+bool pulls_in_a_file(const ScannedDirective& d) {
+    return d.name.find("include") != std::string::npos || d.name == "import" || d.name == "embed";
+}
 
-    // Looks through the directive lines only, for compiler-defined macros.
-    std::optional<CompilerDependentMacro> compiler_dependent() {
-        looking_for_macros_ = true;
-        run();
-        return macro_;
-    }
+// `#line 6`: only the line number changes, no file name.
+bool plain_line_number(const ScannedDirective& d) {
+    return d.name == "line" && !d.rest.empty() && std::all_of(d.rest.begin(), d.rest.end(), [](char c) {
+               return std::isdigit(static_cast<unsigned char>(c));
+           });
+}
 
-    std::optional<ForbiddenConstruct> run() {
-        bool first_on_line = true;
-        while (i_ < s_.size()) {
-            const char c = s_[i_].c;
-            if (c == '\n') {
-                first_on_line = true;
-                ++i_;
-            } else if (horizontal_space(c) || (static_cast<unsigned char>(c) >= 0x80 && first_on_line)) {
-                ++i_;  // a byte clang may take for Unicode white space: still the start of the line
-            } else if (skip_comment(first_on_line)) {
-            } else if (first_on_line && (c == '#' || (c == '%' && peek(1) == ':'))) {
-                const unsigned line = s_[i_].line;
-                i_ += c == '#' ? 1 : 2;
-                if (looking_for_macros_) {
-                    if (macros_in_directive()) return std::nullopt;
-                } else if (auto found = directive(line)) {
-                    return found;
-                }
-                first_on_line = false;
-            } else if (c == '"' || c == '\'') {
-                skip_literal(c);
-                first_on_line = false;
-            } else if (identifier_start(c)) {
-                const unsigned line = s_[i_].line;
-                const std::string name = identifier();
-                if (looking_for_macros_) {
-                    first_on_line = false;
-                    continue;
-                }
-                for (const char* forbidden : kForbiddenIdentifiers) {
-                    if (name == forbidden) {
-                        return ForbiddenConstruct{line, name,
-                                                  name.rfind("__has", 0) == 0
-                                                      ? "looks for other files on the grading machine"
-                                                      : "runs a pragma from inside the code",
-                                                  name.rfind("__has", 0) == 0
-                                                      ? "remove it: the kernel file is compiled on its own"
-                                                      : "write the pragma as a #pragma line, or leave it out"};
-                    }
-                }
-                first_on_line = false;
-            } else {
-                first_on_line = false;
-                ++i_;
-            }
-        }
-        return std::nullopt;
-    }
-
-private:
-    char peek(std::size_t ahead) const { return i_ + ahead < s_.size() ? s_[i_ + ahead].c : '\0'; }
-
-    // Skips one comment at i_; a newline inside a block comment starts a new line for directives.
-    bool skip_comment(bool& first_on_line) {
-        if (s_[i_].c != '/') return false;
-        if (peek(1) == '/') {
-            while (i_ < s_.size() && s_[i_].c != '\n') ++i_;
-            return true;
-        }
-        if (peek(1) == '*') {
-            i_ += 2;
-            while (i_ < s_.size() && !(s_[i_].c == '*' && peek(1) == '/')) {
-                if (s_[i_].c == '\n') first_on_line = true;
-                ++i_;
-            }
-            i_ = std::min(i_ + 2, s_.size());
-            return true;
-        }
-        return false;
-    }
-
-    void skip_literal(char quote) {
-        ++i_;
-        while (i_ < s_.size() && s_[i_].c != quote && s_[i_].c != '\n') {
-            if (s_[i_].c == '\\') ++i_;
-            ++i_;
-        }
-        if (i_ < s_.size() && s_[i_].c == quote) ++i_;
-    }
-
-    std::string identifier() {
-        std::string name;
-        while (i_ < s_.size() && identifier_char(s_[i_].c)) name += s_[i_++].c;
-        return name;
-    }
-
-    // Skips spaces and comments inside a directive line (a block comment may end on another line).
-    void skip_directive_space() {
-        for (;;) {
-            if (i_ >= s_.size()) return;
-            if (horizontal_space(s_[i_].c) || static_cast<unsigned char>(s_[i_].c) >= 0x80) {
-                ++i_;
-                continue;
-            }
-            bool ignored = false;
-            if (skip_comment(ignored)) continue;
-            return;
+std::vector<std::string> words_of(const std::string& text) {
+    std::vector<std::string> words;
+    for (std::size_t i = 0; i < text.size();) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == '"' || c == '\'') {
+            const std::size_t close = text.find(static_cast<char>(c), i + 1);
+            i = close == std::string::npos ? text.size() : close + 1;
+        } else if (std::isalpha(c) || c == '_') {
+            std::size_t end = i;
+            while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+                ++end;
+            words.push_back(text.substr(i, end - i));
+            i = end;
+        } else {
+            ++i;
         }
     }
+    return words;
+}
 
-    // Right after the '#' of a directive.
-    std::optional<ForbiddenConstruct> directive(unsigned line) {
-        skip_directive_space();
-        if (i_ >= s_.size() || s_[i_].c == '\n') return std::nullopt;  // the null directive
-        if (std::isdigit(static_cast<unsigned char>(s_[i_].c))) {
-            return ForbiddenConstruct{line, "# <number>", "changes the file name and line numbers in messages",
-                                      "remove the line marker"};
+std::optional<ForbiddenConstruct> refused_pragma(const ScannedDirective& d) {
+    const auto words = words_of(d.rest);
+    const std::string first = words.empty() ? std::string() : words[0];
+    const std::string second = words.size() < 2 ? std::string() : words[1];
+    for (const auto& [one, two] : kForbiddenPragmas) {
+        if (first == one && (*two == '\0' || second == two)) {
+            return ForbiddenConstruct{d.line, "#pragma " + first + (*two == '\0' ? "" : " " + second),
+                                      "is a pragma that reaches other files or the compiler itself",
+                                      "remove the pragma: a kernel needs at most #pragma OPENCL EXTENSION and "
+                                      "unroll hints"};
         }
-        if (!identifier_start(s_[i_].c)) return std::nullopt;  // not a directive clang knows: a compile error
-        const std::string name = identifier();
-        const std::string spelling = "#" + name;
-        if (name.find("include") != std::string::npos || name == "import" || name == "embed") {
-            return ForbiddenConstruct{line, spelling, "pulls in another file",
-                                      "paste the code you need into this file: a submission is the kernel file "
-                                      "alone, and the grader compiles nothing else"};
-        }
-        if (name == "line") {
-            return ForbiddenConstruct{line, spelling, "changes the file name and line numbers in messages",
-                                      "remove the #line directive"};
-        }
-        if (name == "pragma") return pragma(line);
-        if (std::find_if(kAllowedDirectives.begin(), kAllowedDirectives.end(),
-                         [&](const char* allowed) { return name == allowed; }) == kAllowedDirectives.end()) {
-            return ForbiddenConstruct{line, spelling, "is a preprocessor directive the grader does not accept",
-                                      "use only #define, #undef, #if/#ifdef/#ifndef/#elif/#else/#endif, #pragma, "
-                                      "#error and #warning"};
-        }
-        return std::nullopt;
     }
+    return std::nullopt;
+}
 
-    std::optional<ForbiddenConstruct> pragma(unsigned line) {
-        skip_directive_space();
-        const std::string first = i_ < s_.size() && identifier_start(s_[i_].c) ? identifier() : std::string();
-        skip_directive_space();
-        const std::string second = i_ < s_.size() && identifier_start(s_[i_].c) ? identifier() : std::string();
-        for (const auto& [one, two] : kForbiddenPragmas) {
-            if (first == one && (*two == '\0' || second == two)) {
-                return ForbiddenConstruct{line, "#pragma " + first + (*two == '\0' ? "" : " " + second),
-                                          "is a pragma that reaches other files or the compiler itself",
-                                          "remove the pragma: a kernel needs at most #pragma OPENCL EXTENSION and "
-                                          "unroll hints"};
-            }
-        }
-        return std::nullopt;
+// Why an include in this branch counts: the branch is taken, or may be.
+std::string branch_words(const BranchPlace& place) {
+    if (place.branch.empty()) return {};
+    if (place.taken == Truth::yes) return " (it is inside " + place.branch + ", a branch this build takes)";
+    const std::string why =
+        place.unsure.empty() ? std::string() : ": " + place.unsure + " is a macro compilers may define by themselves";
+    return " (it is inside " + place.branch + ", a branch an OpenCL compiler may take" + why + ")";
+}
+
+// A directive refused wherever it is; includes and `#line` are judged by the caller first.
+std::optional<ForbiddenConstruct> refused_directive(const ScannedDirective& d, const BranchPlace& place) {
+    if (d.number) {
+        return ForbiddenConstruct{d.line, "# <number>", "changes the file name and line numbers in messages",
+                                  "remove the line marker"};
     }
-
-    // Right after the '#': true when the directive tests or defines with a compiler-defined macro.
-    bool macros_in_directive() {
-        skip_directive_space();
-        if (i_ >= s_.size() || !identifier_start(s_[i_].c)) return false;
-        const std::string name = identifier();
-        static const std::array<const char*, 8> kTesting = {"if",      "ifdef",    "ifndef",   "elif",
-                                                            "elifdef", "elifndef", "define", "undef"};
-        if (std::find_if(kTesting.begin(), kTesting.end(), [&](const char* d) { return name == d; }) ==
-            kTesting.end())
-            return false;
-        while (i_ < s_.size() && s_[i_].c != '\n') {
-            bool ignored = false;
-            const char c = s_[i_].c;
-            if (skip_comment(ignored)) continue;
-            if (c == '"' || c == '\'') {
-                skip_literal(c);
-            } else if (identifier_start(c)) {
-                const unsigned line = s_[i_].line;
-                const std::string word = identifier();
-                if (compiler_defined(word)) {
-                    macro_ = CompilerDependentMacro{line, word};
-                    return true;
-                }
-            } else {
-                ++i_;
-            }
-        }
-        return false;
+    if (d.name.empty()) return std::nullopt;  // `#` alone, or `#` before no name clang knows: a compile error
+    const std::string spelling = "#" + d.name;
+    if (pulls_in_a_file(d)) {
+        const std::string ide = place.branch.empty() ? std::string()
+                                                     : ". An include meant only for an IDE can stay inside `#ifdef "
+                                                       "__CLION_IDE__` or `#if 0`: the grader leaves those out";
+        return ForbiddenConstruct{d.line, spelling, "pulls in another file" + branch_words(place), kPasteCode + ide};
     }
+    if (d.name == "line") {
+        return ForbiddenConstruct{d.line, spelling, "changes the file name and line numbers in messages",
+                                  "remove the #line directive (a #line with a line number alone is left out)"};
+    }
+    if (d.name == "pragma") return refused_pragma(d);
+    if (std::find_if(kAllowedDirectives.begin(), kAllowedDirectives.end(),
+                     [&](const char* allowed) { return d.name == allowed; }) == kAllowedDirectives.end()) {
+        return ForbiddenConstruct{d.line, spelling, "is a preprocessor directive the grader does not accept",
+                                  "use only #define, #undef, #if/#ifdef/#ifndef/#elif/#else/#endif, #pragma, "
+                                  "#error and #warning"};
+    }
+    return std::nullopt;
+}
 
-    std::vector<Char> s_;
-    std::size_t i_ = 0;
-    bool looking_for_macros_ = false;
-    std::optional<CompilerDependentMacro> macro_;
-};
+std::optional<ForbiddenConstruct> refused_word(const ScannedWord& w) {
+    for (const char* forbidden : kForbiddenIdentifiers) {
+        if (w.name != forbidden) continue;
+        const bool looks = w.name.rfind("__has", 0) == 0;
+        return ForbiddenConstruct{
+            w.line, w.name,
+            looks ? "looks for other files on the grading machine" : "runs a pragma from inside the code",
+            looks ? "remove it: the kernel file is compiled on its own"
+                  : "write the pragma as a #pragma line, or leave it out"};
+    }
+    return std::nullopt;
+}
+
+void blank_out(std::string& text, const ScannedDirective& d) {
+    for (std::size_t i = d.begin; i < d.end && i < text.size(); ++i) {
+        if (text[i] != '\n' && text[i] != '\r') text[i] = ' ';
+    }
+}
+
+// Leaves out, in `result.text`, what no compiler of this build needs: includes in branches it surely
+// does not take (also those it may take, when `deferring`: a file read before its build), `#line N`.
+void leave_out(SelfContainedText& result, const BuildMacros& macros, bool deferring) {
+    const SourceScan scan = scan_source(result.text);
+    const auto places = branch_places(scan, macros);
+    for (std::size_t k = 0; k < scan.directives.size(); ++k) {
+        const ScannedDirective& d = scan.directives[k];
+        const BranchPlace& place = places[k];
+        LeftOutDirective out{d.line, directive_text(d), {}};
+        if (pulls_in_a_file(d) && place.taken == Truth::no) {
+            out.why = "it is inside " + place.branch + ", a branch this build does not take";
+        } else if (plain_line_number(d)) {
+            out.why = "so that messages give this file's own line numbers";
+        } else if (!(deferring && pulls_in_a_file(d) && place.taken == Truth::maybe)) {
+            continue;
+        }
+        blank_out(result.text, d);
+        if (!out.why.empty()) result.left_out.push_back(std::move(out));
+    }
+}
+
+// Judges `result.text` again, strictly: every include and `#line` left in it is refused, whatever its
+// branch, and so is every other forbidden construct. The first is the answer; every refused directive
+// is left out too, so that the text is safe for a lexer (it is never compiled then).
+void refuse_what_is_left(SelfContainedText& result, const BuildMacros& macros) {
+    const SourceScan scan = scan_source(result.text);
+    const auto places = branch_places(scan, macros);
+    for (std::size_t k = 0; k < scan.directives.size(); ++k) {
+        auto refused = refused_directive(scan.directives[k], places[k]);
+        if (!refused) continue;
+        if (!result.refused) result.refused = std::move(refused);
+        blank_out(result.text, scan.directives[k]);
+    }
+    for (const auto& w : scan.underscore_words) {
+        if (result.refused && result.refused->line <= w.line) break;
+        if (auto refused = refused_word(w)) {
+            result.refused = std::move(refused);
+            break;
+        }
+    }
+}
+
+SelfContainedText judged(const std::string& text, const BuildMacros& macros, bool deferring) {
+    SelfContainedText result;
+    result.text = text;
+    leave_out(result, macros, deferring);
+    refuse_what_is_left(result, macros);
+    return result;
+}
+
+// Per #if, #ifdef, #ifndef or #elif line: true when its whole #if ... #endif holds nothing but
+// other such empty conditionals.
+std::vector<bool> empty_conditionals(const SourceScan& scan) {
+    std::vector<bool> empty(scan.directives.size(), false);
+    struct Open {
+        std::vector<std::size_t> lines;
+        std::size_t code_before;
+        bool has_content;
+    };
+    std::vector<Open> open;
+    for (std::size_t k = 0; k < scan.directives.size(); ++k) {
+        const ScannedDirective& d = scan.directives[k];
+        const std::string& n = d.name;
+        if (n == "if" || n == "ifdef" || n == "ifndef") {
+            open.push_back({{k}, d.code_before, false});
+        } else if (!open.empty() && (n == "elif" || n == "elifdef" || n == "elifndef" || n == "else")) {
+            open.back().lines.push_back(k);
+        } else if (!open.empty() && n == "endif") {
+            const Open o = open.back();
+            open.pop_back();
+            const bool nothing = !o.has_content && d.code_before == o.code_before;
+            for (std::size_t line : o.lines) empty[line] = nothing;
+            if (!nothing && !open.empty()) open.back().has_content = true;
+        } else if (!open.empty() && (!n.empty() || d.number)) {
+            open.back().has_content = true;  // #define, #pragma, ...: something the branch changes
+        }
+    }
+    return empty;
+}
 
 }  // namespace
 
+std::string left_out_note(const LeftOutDirective& left_out) {
+    return "line " + std::to_string(left_out.line) + ": `" + left_out.text + "` left out: " + left_out.why;
+}
+
+SelfContainedText self_contained_text(const std::string& text, const BuildMacros& macros) {
+    return judged(text, macros, false);
+}
+
 std::optional<ForbiddenConstruct> find_forbidden_construct(const std::string& text) {
-    return Scanner(logical_characters(text)).run();
+    BuildMacros any;
+    any.any_defines = true;
+    return judged(text, any, true).refused;
 }
 
 std::optional<CompilerDependentMacro> find_compiler_dependent_macro(const std::string& text) {
-    return Scanner(logical_characters(text)).compiler_dependent();
+    static const std::array<const char*, 8> kTesting = {"if",      "ifdef",    "ifndef", "elif",
+                                                        "elifdef", "elifndef", "define", "undef"};
+    const SourceScan scan = scan_source(text);
+    const auto empty = empty_conditionals(scan);
+    for (std::size_t k = 0; k < scan.directives.size(); ++k) {
+        const ScannedDirective& d = scan.directives[k];
+        if (empty[k] || std::find_if(kTesting.begin(), kTesting.end(), [&](const char* t) { return d.name == t; }) ==
+                            kTesting.end()) {
+            continue;
+        }
+        for (const auto& word : words_of(d.rest)) {
+            if (compiler_defined(word)) return CompilerDependentMacro{d.line, word};
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace course

@@ -12,6 +12,7 @@
 #include "bench/fma_peak.hpp"
 #include "bench/host_sgemm.hpp"
 #include "problems/lab_session.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 #include "bench/vendor_blas.hpp"
 
@@ -233,7 +234,8 @@ std::unique_ptr<LabProblem> open_for_bench(BenchRun& run, const LabSpec& spec, c
         figure.lab = spec.number;
         figure.what = "(did not build)";
         figure.correct = false;
-        figure.note = std::string(error.what()).substr(0, std::string(error.what()).find('\n'));
+        const std::string what = printable_text(error.what());  // it may name a file or folder of the user's
+        figure.note = what.substr(0, what.find('\n'));
         run.report.figures.push_back(figure);
         return nullptr;
     }

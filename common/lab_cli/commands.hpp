@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct CommonOptions {
 
 int devices_command(const CommonOptions& common);
 
+// Runs `command`; a UserError or a failed OpenCL call becomes its message on stderr and status 2.
+int report_errors(const std::function<int()>& command);
+
 struct RunOptions {
     std::string lab;                   // "02"
     bool solution = false;             // --solution: solutions/ instead of labs/
@@ -37,6 +41,8 @@ struct RunOptions {
     std::vector<std::string> versus;   // --versus: defines of a second configuration, or {"baseline"}
 };
 
+// Checks and times in a child process of its own, which a crashing kernel ends instead of the
+// command (crash_guard.hpp).
 int run_command(const CommonOptions& common, const RunOptions& options);
 
 struct TuneOptions {

@@ -4,6 +4,7 @@
 #include "end_to_end_table.hpp"
 #include "harness/kernel_launch.hpp"
 #include "util/edition.hpp"
+#include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -86,6 +87,20 @@ CLI::App* add_tune_subcommand(CLI::App& app, TuneOptions& tune) {
 }
 
 }  // namespace
+
+int report_errors(const std::function<int()>& command) {
+    try {
+        return command();
+    } catch (const UserError& error) {
+        fmt::print(stderr, "error: {}\n", printable_text(error.what()));  // it may quote a file or folder name
+        return 2;
+    } catch (const cl::Error& error) {
+        fmt::print(stderr, "error: OpenCL call {} failed with {}\n  try: `lab devices` to see that the device works\n",
+                   error.what(), cl_error_name(error.err()));
+        return 2;
+    }
+}
+
 }  // namespace course
 
 int main(int argc, char** argv) {
@@ -109,19 +124,12 @@ int main(int argc, char** argv) {
     fit_help_to_edition(app, {"--solution", "--mine"});  // no solutions/ in the student edition
 
     CLI11_PARSE(app, argc, argv);
-    try {
+    if (run_cmd->parsed()) return run_command(common, run);  // errors reported in its own process
+    return report_errors([&] {
         if (devices->parsed()) return devices_command(common);
-        if (run_cmd->parsed()) return run_command(common, run);
         if (tune_cmd->parsed()) return tune_command(common, tune);
         if (bench_cmd->parsed()) return bench_command(common, bench);
         if (hint_cmd->parsed()) return hint_command(common, hint);
-    } catch (const UserError& error) {
-        fmt::print(stderr, "error: {}\n", error.what());
         return 2;
-    } catch (const cl::Error& error) {
-        fmt::print(stderr, "error: OpenCL call {} failed with {}\n  try: `lab devices` to see that the device works\n",
-                   error.what(), cl_error_name(error.err()));
-        return 2;
-    }
-    return 2;
+    });
 }

@@ -2,6 +2,7 @@
 
 #include "problems/lab_session.hpp"
 #include "util/course_root.hpp"
+#include "util/text_escape.hpp"
 
 #include <fmt/format.h>
 
@@ -19,7 +20,8 @@ OpenedLab open_lab_for_command(const CommonOptions& common, const std::string& l
 
 void print_lab_header(const OpenedLab& lab, const std::string& title_suffix) {
     fmt::print("lab {}: {}{}\n", lab.spec.number, lab.spec.title, title_suffix);
-    fmt::print("  kernel  {}\n", lab.kernels.display(lab.spec.folder, lab.spec.kernel_file));
+    // (a submission folder's name is the user's: its control characters are written out)
+    fmt::print("  kernel  {}\n", printable_text(lab.kernels.display(lab.spec.folder, lab.spec.kernel_file)));
     fmt::print("  device  {} ({})\n", lab.session.device.label(), device_class_name(lab.session.device.device_class));
 }
 

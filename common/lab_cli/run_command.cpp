@@ -3,9 +3,11 @@
 // configuration instead), then time it at the first set beside the device's limits.
 #include "bench/clblast_sgemm.hpp"
 #include "commands.hpp"
+#include "crash_guard.hpp"
 #include "end_to_end_table.hpp"
 #include "bench/copy_bandwidth.hpp"
 #include "lab_opening.hpp"
+#include "harness/kernel_source_features.hpp"
 #include "problems/device_fit.hpp"
 #include "bench/host_sgemm.hpp"
 #include "problems/lab_session.hpp"
@@ -13,19 +15,60 @@
 #include "versus_timing.hpp"
 #include "harness/timing_spread.hpp"
 #include "problems/repeated_check.hpp"
+#include "util/text_escape.hpp"
 #include "util/text_wrap.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
 
+#include <map>
+
 namespace course {
 
 namespace {
 
+// Where a step of the run is, for its words and for the commands that repeat it.
+struct StepPlace {
+    std::string command;  // "build/common/lab run 06 --submission DIR": the same lab, kernels and device
+    std::string set;      // "define set 'cpu defaults' (-D TILE_M=64 ...)"
+    std::string defines;  // " -D ..." that checks this set alone; empty for the first of the lab's sets
+};
+
+std::string set_words(const std::string& name, const Defines& defines) {
+    return fmt::format("define set '{}'{}", name, defines.empty() ? "" : " (" + defines.build_options() + ")");
+}
+
+// "64x64x64": as --size takes it (size_text writes "×").
+std::string size_flag(const ProblemSize& size, SizeForm form) {
+    std::string text = size_text(size, form);
+    for (auto at = text.find("×"); at != std::string::npos; at = text.find("×")) text.replace(at, 2, "x");
+    return text;
+}
+
+// `build/common/lab run NN` with the options that choose the same device, kernels and GEMM.
+std::string lab_run_prefix(const CommonOptions& common, const RunOptions& options) {
+    std::string command = "build/common/lab";
+    if (!common.device.empty()) command += " --device '" + common.device + "'";
+    command += " run " + options.lab;
+    if (options.solution) command += " --solution";
+    if (!options.submission.empty()) command += " --submission " + options.submission;
+    if (options.reference_gemm) command += " --reference-gemm";
+    return command;
+}
+
+// The labcheck command that runs the kernel under Oclgrind, which names the line of a bad access.
+std::string oclgrind_command(const RunOptions& options) {
+    std::string command = "build/checker/labcheck --lab " + options.lab + " --stage barriers";
+    if (options.solution) command += " --solutions";
+    if (!options.submission.empty()) command += " --submission " + options.submission;
+    return command;
+}
+
 // Times the kernel at `size` beside the device's limits. Returns false, saying why, when a timed
 // launch's result was wrong: then no rate is shown (speed counts only for work done).
 bool print_timing(ClSession& session, const std::filesystem::path& root, LabProblem& problem,
-                  const std::string& kernel_name, const ProblemSize& size, std::uint64_t seed, int repeat) {
+                  const std::string& kernel_name, const ProblemSize& size, std::uint64_t seed, int repeat,
+                  const std::string& timed_set) {
     TimingPlan plan = repeated_plan(repeat);
     plan.check_seed = seed;
     plan.stop_when_wrong = true;
@@ -41,7 +84,7 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
     const Timing& timing = both.kernel;
     const std::string shown = size_text(size, problem.size_form());
     if (!timing.right()) {
-        fmt::print("\ntiming at {}: wrong at the timed size\n", shown);
+        fmt::print("\ntiming at {} with {}: wrong at the timed size\n", shown, timed_set);
         fmt::print("{}", wrapped(fmt::format("The kernel's result at the timed size {} was wrong (the {} timed launch, "
                                              "seed {}): {} Speed counts only for work done, so no rate is shown. "
                                              "Every timed launch starts from an output refilled with NaN and "
@@ -52,9 +95,9 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
     }
     const double work = problem.work(size);
     RateTable table(unit);
-    fmt::print("\ntiming at {}: median of {} launches after {} warm-ups (spread: half the middle half of them), "
-               "every result checked{}\n",
-               shown, timing.repetitions, plan.warmups,
+    fmt::print("\ntiming at {} with {}: median of {} launches after {} warm-ups (spread: half the middle half of "
+               "them), every result checked{}\n",
+               shown, timed_set, timing.repetitions, plan.warmups,
                beside_copy ? "; the copies ran interleaved with it, launch by launch, between the same buffers" : "");
     if (beside_copy) {
         const CopyBandwidth& copy = both.copy;
@@ -83,40 +126,64 @@ std::vector<DefineSet> sets_to_check(const LabSpec& spec, const Defines& overrid
     if (overrides.empty()) return spec.define_sets;
     Defines defines = spec.defines;
     defines.merge(overrides);
-    return {{"command line", defines}};
+    return {{"command line", defines, ""}};
 }
 
-// Checks every size at one define set; the number of wrong sizes, or -1 when the kernel does not build.
-int check_sizes(LabProblem& problem, const std::vector<ProblemSize>& sizes, SizeForm form, std::uint64_t seed) {
+// A wrong size's paragraph, or, for a failure that reads the same at every size and was said
+// in full already, a line naming it and where it was said.
+void print_wrong(const SizeVerdict& verdict, const std::string& shown, std::map<std::string, std::string>& said) {
+    if (!verdict.repeating.empty()) {
+        const auto [first, added] = said.emplace(verdict.repeating, shown);
+        if (!added) {
+            fmt::print("  {:<16} WRONG  {}, as at {}\n", shown, verdict.repeating, first->second);
+            return;
+        }
+    }
+    fmt::print("  {:<16} WRONG\n", shown);
+    fmt::print("{}", wrapped(verdict.problem, 100, 6));
+}
+
+// Checks every size at one define set; the number of wrong sizes.
+int check_sizes(LabProblem& problem, const std::vector<ProblemSize>& sizes, SizeForm form, std::uint64_t seed,
+                const StepPlace& place) {
     fmt::print("\n  {:<16} result\n", form == SizeForm::m_by_k ? "size (m×k)" : "size (M×K×N)");
     int wrong = 0;
+    std::map<std::string, std::string> said;  // a repeating failure -> the size it was said in full at
     for (const auto& size : sizes) {
+        const std::string shown = size_text(size, form);
+        note_step(StepKind::running, fmt::format("checking size {} (seed {}) at {}", shown, seed, place.set),
+                  fmt::format("{} --size {} --seed {} --no-timing{}", place.command, size_flag(size, form), seed,
+                              place.defines));
         SizeVerdict verdict;
         try {
             verdict = check_twice(problem, size, seed).verdict;
         } catch (const UserError& error) {
-            verdict = {size, false, error.what()};
+            verdict = {size, false, printable_text(error.what()), 0, {}};
         }
-        fmt::print("  {:<16} {}\n", size_text(size, form), verdict.ok ? "ok" : "WRONG");
-        if (!verdict.ok) {
+        if (verdict.ok) {
+            fmt::print("  {:<16} ok\n", shown);
+        } else {
             ++wrong;
-            fmt::print("{}", wrapped(verdict.problem, 100, 6));
+            print_wrong(verdict, shown, said);
         }
     }
     return wrong;
 }
 
-// How many checks were wrong, and on PoCL what to try when a barrier under a uniform condition may be the cause.
+// How many checks were wrong, and on PoCL, for a kernel with barriers, what to try when a barrier
+// under a uniform condition may be the cause.
 void print_wrong_summary(const ClSession& session, int wrong, std::size_t checked, std::size_t sizes,
-                         std::size_t sets) {
+                         std::size_t sets, bool kernel_calls_barrier) {
     fmt::print("\n{} of {} checks wrong{}. Timing is skipped until every size is right.\n", wrong, checked,
                sets > 1 ? fmt::format(" ({} sizes × {} define sets)", sizes, sets) : "");
-    if (session.device.platform_name.find("Portable Computing Language") != std::string::npos) {
+    if (kernel_calls_barrier &&
+        session.device.platform_name.find("Portable Computing Language") != std::string::npos) {
         // PoCL 3.1 miscomputes some correct kernels with barriers under uniform conditions (checker/README.md).
-        fmt::print(
+        fmt::print("{}", wrapped(
             "On PoCL: if your kernel has a barrier under a work-group-uniform condition and is right at the other "
             "define sets, run it again with POCL_WORK_GROUP_METHOD=cbs in the environment; right there means "
-            "PoCL's default work-group compiler got it wrong, not you (labcheck checks this by itself).\n");
+            "PoCL's default work-group compiler got it wrong, not you (labcheck checks this by itself).",
+            100, 0));
     }
 }
 
@@ -128,76 +195,113 @@ struct SetChecks {
     std::size_t checked = 0;
     std::vector<std::string> skipped;  // sets the device cannot run
     bool first_failed_to_build = false;
+    bool calls_barrier = false;  // the kernel file calls barrier()
 };
+
+// The kernel file, what a crash in it may mean, and where Oclgrind names its lines: for a crash report.
+void note_built_kernel(const BuiltProgram& built, const RunOptions& options) {
+    const auto vector = first_vector_type(built.source.text);
+    note_kernel(built.source.display_path, vector ? vector_alignment_hint(*vector) : std::string());
+    note_oclgrind_command(oclgrind_command(options));
+}
 
 // Builds the kernel at one define set and checks every size there.
 void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<ProblemSize>& sizes,
-               const std::vector<DefineSet>& sets, std::size_t i, SetChecks& checks) {
+               const std::vector<DefineSet>& sets, std::size_t i, const std::string& command, SetChecks& checks) {
     const DefineSet& set = sets[i];
     if (sets.size() > 1) fmt::print("\ndefine set '{}' ({} of {})\n", set.name, i + 1, sets.size());
+    // The first of the lab's sets is the one `lab run NN` checks first; any other needs its -D.
+    const bool lab_first = i == 0 && set.name != "command line";
+    const StepPlace place{command, set_words(set.name, set.defines), lab_first ? "" : " " + set.defines.build_options()};
+    note_step(StepKind::building, "building the kernel at " + place.set, command + " --no-timing" + place.defines);
     std::unique_ptr<LabProblem> problem;
     try {
         problem = open_lab(lab.session, lab.root, lab.spec, lab.kernels, set.defines,
                            options.reference_gemm ? GemmChoice::reference : GemmChoice::lab_kernels);
     } catch (const KernelBuildError& error) {
-        fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'", error.what());
+        fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'",
+                   printable_text(error.what()));
         checks.first_failed_to_build = i == 0;
         checks.wrong += static_cast<int>(sizes.size());
         checks.checked += sizes.size();
         return;
     }
     const BuiltProgram& built = problem->program();
+    note_built_kernel(built, options);
+    checks.calls_barrier = checks.calls_barrier || calls_barrier(built.source.text);
     fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
-    if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) fmt::print("  note    {}\n", note);
+    if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) {
+        fmt::print("  note    {}\n", printable_text(note));
+    }
+    for (const std::string& left_out : built.left_out) {
+        if (i == 0) fmt::print("  note    {}\n", printable_text(left_out));
+    }
     if (i == 0 && !built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
     if (const std::string limit = device_limit_problem(lab.session, lab.spec, *problem); !limit.empty()) {
         fmt::print("  skipped on this device: {}\n", limit);
         checks.skipped.push_back(set.name);
         return;
     }
-    checks.wrong += check_sizes(*problem, sizes, lab.spec.size_form(), options.seed);
+    checks.wrong += check_sizes(*problem, sizes, lab.spec.size_form(), options.seed, place);
     checks.checked += sizes.size();
     if (i == 0) checks.timed = std::move(problem);
 }
 
 // The timing at the lab's time size (or the last --size), its end-to-end and side-by-side tables.
+// `first`: the set the kernel was checked at first, the one timed (unless the time size has defaults of its own).
 int time_checked_kernel(OpenedLab& lab, const RunOptions& options, const Defines& overrides,
-                        const std::vector<ProblemSize>& sizes, std::unique_ptr<LabProblem> timed) {
+                        const std::vector<ProblemSize>& sizes, std::unique_ptr<LabProblem> timed,
+                        const DefineSet& first, const std::string& command) {
     const LabSpec& spec = lab.spec;
     const ProblemSize time_size = options.sizes.empty() ? spec.time_size.size : sizes.back();
+    std::string timed_set = set_words(first.name, first.defines);
     if (overrides.empty() && spec.defines_for(time_size).summary() != spec.defines.summary()) {
         // This size has defaults of its own ([[defines_by_size]]): time those (every timed result is checked).
         timed = open_lab(lab.session, lab.root, spec, lab.kernels, spec.defines_for(time_size));
+        timed_set = "the defaults for this size (" + spec.defines_for(time_size).build_options() + ")";
     }
-    if (!print_timing(lab.session, lab.root, *timed, "your kernel", time_size, options.seed, options.repeat)) return 1;
-    if (!options.versus.empty() && !print_versus(lab, *timed, timed->program().defines, options.versus, time_size,
-                                                 options.seed, options.repeat)) {
+    const std::string shown = size_text(time_size, spec.size_form());
+    const std::string again = fmt::format("{} --size {}{}", command, size_flag(time_size, spec.size_form()),
+                                          overrides.empty() ? "" : " " + overrides.build_options());
+    note_step(StepKind::running, fmt::format("timing at size {} with {}", shown, timed_set), again);
+    if (!print_timing(lab.session, lab.root, *timed, "your kernel", time_size, options.seed, options.repeat,
+                      timed_set)) {
         return 1;
     }
+    if (!options.versus.empty()) {
+        note_step(StepKind::running, fmt::format("timing at size {} beside --versus", shown), again);
+        if (!print_versus(lab, *timed, timed->program().defines, options.versus, time_size, options.seed,
+                          options.repeat)) {
+            return 1;
+        }
+    }
     if (!options.host_memory.empty()) {
+        note_step(StepKind::running, fmt::format("timing at size {} end to end (--host-memory)", shown), again);
         EndToEndTable end_to_end;
         end_to_end.measure("your kernel", *timed, time_size, options.host_memory, options.seed);
         end_to_end.print();
         if (!end_to_end.all_right()) return 1;
     }
+    note_step(StepKind::running, fmt::format("running the report after the timing at size {}", shown), again);
     fmt::print("{}", timed->extra_report(time_size));
     return 0;
 }
 
-}  // namespace
-
-int run_command(const CommonOptions& common, const RunOptions& options) {
+// The whole command, in the child process crash_guard runs it in.
+int run_checked(const CommonOptions& common, const RunOptions& options) {
+    note_step(StepKind::opening, fmt::format("opening the device and lab {}", options.lab), "");
     OpenedLab lab = open_lab_for_command(common, options.lab, kernel_set_name(options.solution, options.submission));
     const Defines overrides = parse_defines(options.defines);
     const LabSpec& spec = lab.spec;
     const std::vector<ProblemSize> sizes = sizes_or(options.sizes, spec.check_sizes, spec.size_form());
+    const std::string command = lab_run_prefix(common, options);
 
     require_versus_opponent(lab, options.versus);
     print_lab_header(lab);
     const auto sets = sets_to_check(spec, overrides);
     SetChecks checks;
     for (std::size_t i = 0; i < sets.size(); ++i) {
-        check_set(lab, options, sizes, sets, i, checks);
+        check_set(lab, options, sizes, sets, i, command, checks);
         if (checks.first_failed_to_build) return 1;
     }
     if (!overrides.empty() && spec.define_sets.size() > 1) {
@@ -210,11 +314,17 @@ int run_command(const CommonOptions& common, const RunOptions& options) {
         fmt::print("\n{} define set(s) could not run on this device and were not checked.\n", checks.skipped.size());
     }
     if (checks.wrong > 0) {
-        print_wrong_summary(lab.session, checks.wrong, checks.checked, sizes.size(), sets.size());
+        print_wrong_summary(lab.session, checks.wrong, checks.checked, sizes.size(), sets.size(), checks.calls_barrier);
         return 1;
     }
     if (options.no_timing || !checks.timed) return 0;
-    return time_checked_kernel(lab, options, overrides, sizes, std::move(checks.timed));
+    return time_checked_kernel(lab, options, overrides, sizes, std::move(checks.timed), sets.front(), command);
+}
+
+}  // namespace
+
+int run_command(const CommonOptions& common, const RunOptions& options) {
+    return run_guarded([&] { return report_errors([&] { return run_checked(common, options); }); });
 }
 
 }  // namespace course

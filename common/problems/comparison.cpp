@@ -49,6 +49,7 @@ Comparison compare_exact(const Matrix& expected, const Matrix& got) {
             ++result.checked;
             const float want = expected.at(r, c);
             const float have = got.at(r, c);
+            if (have == 0.0f) ++result.zeros;
             if (float_bits(want) != float_bits(have)) {
                 record(result, r, c, want, have, 0.0);
             } else {
@@ -69,6 +70,7 @@ Comparison compare_with_reference(const MatmulReference& reference, const Matrix
             const double want = reference.value[i * reference.cols + c];
             const double allowed = tolerance_factor * kUnitRoundoff * reference.magnitude[i * reference.cols + c];
             const float have = got.at(row, c);
+            if (have == 0.0f) ++result.zeros;
             // Written so that a NaN fails: NaN compares false.
             if (!(std::fabs(static_cast<double>(have) - want) <= allowed)) {
                 record(result, row, c, want, have, allowed);

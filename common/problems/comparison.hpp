@@ -31,6 +31,7 @@ struct Comparison {
     std::size_t checked = 0;
     std::size_t wrong = 0;          // every kind of mismatch
     std::size_t never_written = 0;  // of which never written
+    std::size_t zeros = 0;          // checked elements, right or wrong, that hold exactly 0
     std::optional<Mismatch> first;  // in row-major order
     ResultMap map;                  // every checked element, as a small character map
     bool ok() const { return wrong == 0; }

@@ -70,6 +70,9 @@ struct SizeVerdict {
     // bit_fingerprint of the output the kernel wrote (0 when the driver has none): two
     // identical launches of a kernel without undefined behaviour give the same one.
     std::uint64_t output_fingerprint = 0;
+    // A failure that reads the same at every size ("no element of at was written",
+    // verdict_text.hpp's repeating_failure): said in full once, then only named. Empty otherwise.
+    std::string repeating;
 };
 
 // The device limit a lab's rate is a share of: the copy bandwidth for a kernel that only

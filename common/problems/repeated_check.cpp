@@ -25,6 +25,7 @@ RepeatedVerdict check_twice(LabProblem& problem, const ProblemSize& size, std::u
     }
     result.verdict.ok = false;
     result.verdict.problem = text;
+    result.verdict.repeating.clear();
     return result;
 }
 

@@ -52,4 +52,11 @@ std::string verdict_text(const Comparison& comparison, const GuardDamage& damage
     return text;
 }
 
+std::string repeating_failure(const Comparison& comparison, const GuardDamage& damage, const std::string& name) {
+    if (comparison.ok() || damage.any()) return {};
+    if (comparison.never_written == comparison.checked) return fmt::format("no element of {} was written", name);
+    if (comparison.zeros == comparison.checked) return fmt::format("every element of {} was 0", name);
+    return {};
+}
+
 }  // namespace course

@@ -1,6 +1,7 @@
 #include "problems/comparison.hpp"
 #include "harness/fill_patterns.hpp"
 #include "problems/reference.hpp"
+#include "problems/verdict_text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -96,4 +97,25 @@ TEST_CASE("sampled rows include the first and the last") {
     CHECK(rows.front() == 0);
     CHECK(rows.back() == 4095);
     CHECK(sample_rows(10, 64).size() == 10);
+}
+
+TEST_CASE("a failure that reads the same at every size is named in a few words, any other is not") {
+    const Matrix expected = random_matrix(3, 5, 7);
+    Matrix unwritten(3, 5);
+    for (float& v : unwritten.values) v = float_from_bits(kUnwrittenBits);
+    CHECK(repeating_failure(compare_exact(expected, unwritten), {}, "at") == "no element of at was written");
+    const Matrix zeros(3, 5);
+    CHECK(repeating_failure(compare_exact(expected, zeros), {}, "at") == "every element of at was 0");
+    // One element written: the failure differs from size to size, so it is said in full each time.
+    Matrix one_written = unwritten;
+    one_written.at(1, 2) = expected.at(1, 2);
+    CHECK(repeating_failure(compare_exact(expected, one_written), {}, "at").empty());
+    Matrix one_nonzero = zeros;
+    one_nonzero.at(0, 0) = 1.0f;
+    CHECK(repeating_failure(compare_exact(expected, one_nonzero), {}, "at").empty());
+    // A write outside the output is said in full too, and a right result has nothing to repeat.
+    GuardDamage damage;
+    damage.elements_after = 1;
+    CHECK(repeating_failure(compare_exact(expected, unwritten), damage, "at").empty());
+    CHECK(repeating_failure(compare_exact(expected, expected), {}, "at").empty());
 }

@@ -2,11 +2,14 @@
 // spelling of an include the preprocessor accepts, and correct kernels that come close.
 #include "harness/build_log.hpp"
 #include "harness/kernel_source.hpp"
+#include "harness/condition_expression.hpp"
 #include "harness/self_contained_source.hpp"
+#include "harness/source_scan.hpp"
 #include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -56,7 +59,7 @@ TEST_CASE("every spelling of an include is found, with its line") {
     CHECK(found("/* a comment\n that ends here */ #include \"x\"\n") == "#include@2");
     CHECK(found("int a;\r#include \"x\"\r") == "#include@2");       // a lone carriage return ends a line
     CHECK(found("\xEF\xBB\xBF#include \"x\"\n") == "#include@1");   // after a byte order mark
-    CHECK(found("#if 0\n#include \"x\"\n#endif\n") == "#include@2");  // nothing hides behind a condition
+    CHECK(found("#if 1\n#include \"x\"\n#endif\n") == "#include@2");  // a branch every build takes
     CHECK(found("float x = (1 ?\n#include \"/etc/shadow\"\n);\n") == "#include@2");
 }
 
@@ -88,16 +91,224 @@ TEST_CASE("compiler-defined macros tested by the preprocessor are found") {
         return m ? m->name + "@" + std::to_string(m->line) : std::string();
     };
     CHECK(line_of("#ifndef __IMAGE_SUPPORT__\nx\n#endif\n") == "__IMAGE_SUPPORT__@1");
-    CHECK(line_of("int a;\n#if defined(__clang__) && 1\n#endif\n") == "__clang__@2");
-    CHECK(line_of("#if __OPENCL_VERSION__ >= 200\n#endif\n") == "__OPENCL_VERSION__@1");
+    CHECK(line_of("int a;\n#if defined(__clang__) && 1\nx\n#endif\n") == "__clang__@2");
+    CHECK(line_of("#if __OPENCL_VERSION__ >= 200\n#else\nx\n#endif\n") == "__OPENCL_VERSION__@1");
     CHECK(line_of("#define ON_CPU __x86_64__\n") == "__x86_64__@1");
-    CHECK(line_of("#ifdef FULL_PROFILE\n#endif\n") == "FULL_PROFILE@1");
-    CHECK(line_of("#ifdef cl_khr_fp64\n#endif\n") == "cl_khr_fp64@1");
+    CHECK(line_of("#ifdef FULL_PROFILE\n#define X 1\n#endif\n") == "FULL_PROFILE@1");
+    CHECK(line_of("#ifdef cl_khr_fp64\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n") == "cl_khr_fp64@1");
     // the language's own words, the lab's defines and names in code are not
     CHECK(line_of("#define GLOBAL __global\n#define KERNEL __kernel __attribute__((reqd_work_group_size(16,16,1)))\n")
               .empty());
     CHECK(line_of("#ifndef TILE_SIZE\n#define TILE_SIZE 16\n#endif\nint x = __OPENCL_VERSION__;\n").empty());
     CHECK(line_of("// #ifdef __clang__\n").empty());
+}
+
+namespace {
+
+BuildMacros lab_defines() {
+    BuildMacros macros;
+    macros.defines = {{"TILE_SIZE", "16"}, {"THREAD_WORK", "4"}};
+    return macros;
+}
+
+// "#include@3" when the build refuses the file, "" when it compiles it.
+std::string refused_by_build(const std::string& text, const BuildMacros& macros = lab_defines()) {
+    const auto judged = self_contained_text(text, macros);
+    return judged.refused ? judged.refused->spelling + "@" + std::to_string(judged.refused->line) : std::string();
+}
+
+std::size_t lines_of(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// The GPGPUTasks course template's header, written for this test: CLion's helper header for the IDE
+// alone, then a #line that names the line that follows anyway.
+const std::string kIdeHeader =
+    "#ifdef __CLION_IDE__\n"
+    "#include <libgpu/opencl/cl/clion_defines.cl>\n"
+    "#endif\n"
+    "\n"
+    "#line 6\n"
+    "__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)\n"
+    "{\n"
+    "    at[get_global_id(0)] = a[get_global_id(0)];\n"
+    "}\n";
+
+}  // namespace
+
+TEST_CASE("an include in a branch no build takes is left out, every line keeping its number") {
+    const auto judged = self_contained_text(kIdeHeader, lab_defines());
+    REQUIRE_FALSE(judged.refused);
+    CHECK(lines_of(judged.text) == lines_of(kIdeHeader));
+    CHECK(judged.text.find("#include") == std::string::npos);
+    CHECK(judged.text.find("#line") == std::string::npos);
+    CHECK(judged.text.find("#ifdef __CLION_IDE__\n") == 0);  // the condition stays: only the include goes
+    CHECK(judged.text.substr(judged.text.find("__kernel")) == kIdeHeader.substr(kIdeHeader.find("__kernel")));
+    REQUIRE(judged.left_out.size() == 2);
+    CHECK(left_out_note(judged.left_out[0]) ==
+          "line 2: `#include <libgpu/opencl/cl/clion_defines.cl>` left out: it is inside `#ifdef __CLION_IDE__` "
+          "(line 1), a branch this build does not take");
+    CHECK(left_out_note(judged.left_out[1]) ==
+          "line 5: `#line 6` left out: so that messages give this file's own line numbers");
+    // Nothing that reaches a file is left in the text, in any branch: a compiler that defines
+    // __CLION_IDE__ by itself still reads no other file.
+    for (const auto& d : scan_source(judged.text).directives) CHECK(d.name.find("include") == std::string::npos);
+    CHECK_FALSE(find_forbidden_construct(kIdeHeader));  // read before any build: nothing every build refuses
+    // The emptied #ifdef changes no line a compiler reads: the static analysis can still vouch for the file.
+    CHECK_FALSE(find_compiler_dependent_macro(judged.text));
+    CHECK(find_compiler_dependent_macro(kIdeHeader));  // with the include still there it could not
+}
+
+TEST_CASE("correct near misses: includes in branches no build takes") {
+    CHECK(refused_by_build("#if 0\n#include \"x\"\n#endif\n").empty());
+    CHECK(refused_by_build("#undef SOME_UNDEFINED_NAME\n#ifdef SOME_UNDEFINED_NAME\n#include \"x\"\n#endif\n").empty());
+    CHECK(refused_by_build("#ifdef SOME_UNDEFINED_NAME\n#include \"x\"\n#endif\n").empty());  // not a -D of this build
+    CHECK(refused_by_build("#if TILE_SIZE < 8\n#include \"x\"\n#elif 0\n#import \"y\"\n#endif\n").empty());
+    CHECK(refused_by_build("#if 1\n#else\n#include \"x\"\n#endif\n").empty());
+    CHECK(refused_by_build("#define DEBUG_HEADERS 0\n#if DEBUG_HEADERS\n#include \"x\"\n#endif\n").empty());
+    CHECK(refused_by_build("#if 0\n#if __OPENCL_VERSION__\n#include \"x\"\n#endif\n#endif\n").empty());
+    CHECK(refused_by_build("#ifdef __INTELLISENSE__\n#  include <x>\n#endif\n").empty());
+    CHECK(refused_by_build("?\?=if 0\n?\?=include \"x\"\n%:endif\n").empty());        // trigraphs and digraphs
+    CHECK(refused_by_build("#if \\\n0\n#inc\\\nlude \"x\"\n#endif\n").empty());      // continuations
+    CHECK(refused_by_build("#ifdef __CLION_IDE__ // for the IDE\n#include /* */ <x>\n#endif\n#line 12\n").empty());
+}
+
+TEST_CASE("hostile near misses: includes in branches a build takes, or may take, stay refused") {
+    CHECK(refused_by_build("#ifdef __IMAGE_SUPPORT__\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#if 1\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#ifndef __CLION_IDE__\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#if defined(TILE_SIZE)\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#if __OPENCL_VERSION__ >= 120\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#if 0\n#elif TILE_SIZE == 16\n#include \"x\"\n#endif\n") == "#include@3");
+    CHECK(refused_by_build("#ifdef __CLION_IDE__\n#else\n#include \"x\"\n#endif\n") == "#include@3");
+    CHECK(refused_by_build("#define MINE\n#ifdef MINE\n#include \"x\"\n#endif\n") == "#include@3");
+    CHECK(refused_by_build("#ifdef TILE_SIZE\n#undef TILE_SIZE\n#endif\n#ifndef TILE_SIZE\n#include \"x\"\n#endif\n") ==
+          "#include@5");
+    CHECK(refused_by_build("?\?=ifdef TILE_SIZE\n?\?=include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("%:ifdef TILE_\\\nSIZE\n%:include \"x\"\n#endif\n") == "#include@3");
+    CHECK(refused_by_build("#if defined __clang__ || 0\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#if cl_khr_fp64\n#include_next <x>\n#endif\n") == "#include_next@2");
+    CHECK(refused_by_build("#if TILE_SIZE / 0\n#include \"x\"\n#endif\n") == "#include@2");  // not followed: may be
+    CHECK(refused_by_build("#define F(x) x\n#if F(0)\n#include \"x\"\n#endif\n") == "#include@3");
+    CHECK(refused_by_build("#line 1 \"/etc/passwd\"\n") == "#line@1");
+    CHECK(refused_by_build("#if 0\n#line 1 \"/etc/passwd\"\n#endif\n") == "#line@2");
+    CHECK(refused_by_build("#line 7 /* */ \"x\"\n") == "#line@1");
+    CHECK(refused_by_build("#define L 6\n#line L\n") == "#line@2");
+    CHECK(refused_by_build("# 6\n") == "# <number>@1");
+    // Without the lab's defines the same file is judged by what this build has.
+    CHECK(refused_by_build("#ifdef TILE_SIZE\n#include \"x\"\n#endif\n", {}).empty());
+    CHECK(refused_by_build("#ifdef TILE_SIZE\n#include \"x\"\n#endif\n") == "#include@2");
+}
+
+TEST_CASE("a refusal says which branch made the include count, and how to keep an IDE's include") {
+    const auto maybe = self_contained_text("#ifdef __IMAGE_SUPPORT__\n#include \"x\"\n#endif\n", lab_defines());
+    REQUIRE(maybe.refused);
+    CHECK(maybe.refused->why ==
+          "pulls in another file (it is inside `#ifdef __IMAGE_SUPPORT__` (line 1), a branch an OpenCL compiler may "
+          "take: __IMAGE_SUPPORT__ is a macro compilers may define by themselves)");
+    CHECK(maybe.refused->try_this.find("#ifdef __CLION_IDE__") != std::string::npos);
+    const auto taken = self_contained_text("#if 0\n#elif TILE_SIZE\n#include \"x\"\n#endif\n", lab_defines());
+    REQUIRE(taken.refused);
+    CHECK(taken.refused->why ==
+          "pulls in another file (it is inside `#elif TILE_SIZE` (line 2) of `#if 0` (line 1), a branch this build "
+          "takes)");
+    // A refused file's text keeps no include either (labcheck similarity lexes it).
+    CHECK(taken.text.find("#include") == std::string::npos);
+}
+
+TEST_CASE("when a file is read, before its defines are known, only what every build refuses is refused") {
+    CHECK(found("#ifdef TILE_SIZE\n#include \"x\"\n#endif\n").empty());       // a define set may or may not
+    CHECK(found("#ifndef __CLION_IDE__\n#include \"x\"\n#endif\n").empty());  // -D __CLION_IDE__ would skip it
+    CHECK(found("#ifdef __IMAGE_SUPPORT__\n#include \"x\"\n#endif\n").empty());
+    CHECK(found("#if 0\n#include \"x\"\n#endif\n").empty());
+    CHECK(found("#define MINE\n#ifdef MINE\n#include \"x\"\n#endif\n") == "#include@3");
+    CHECK(found("#undef X\n#ifndef X\n#include \"x\"\n#endif\n") == "#include@3");
+    CHECK(found("#if 0\n#pragma clang __debug crash\n#endif\n") == "#pragma clang __debug@2");
+    CHECK(found("#if 0\n_Pragma(\"x\")\n#endif\n") == "_Pragma@2");
+}
+
+TEST_CASE("#if expressions: known with the build's macros, unknown where a compiler decides") {
+    const MacroLookup lookup = [](const std::string& name) {
+        if (name == "TILE_SIZE") return MacroView{MacroView::State::defined, false, "16"};
+        if (name == "TWICE") return MacroView{MacroView::State::defined, false, "(TILE_SIZE * 2)"};
+        if (name == "SELF") return MacroView{MacroView::State::defined, false, "SELF + 1"};
+        if (name == "F") return MacroView{MacroView::State::defined, true, ""};
+        if (compiler_may_define(name)) return MacroView{MacroView::State::unknown, false, ""};
+        return MacroView{};
+    };
+    const auto value = [&](const std::string& text) {
+        std::size_t steps = 1000;
+        const auto v = evaluate_condition(text, lookup, steps);
+        return v.known ? std::to_string(v.value) : "?" + v.unsure;
+    };
+    CHECK(value("0") == "0");
+    CHECK(value("TILE_SIZE > 8 && TWICE == 32") == "1");
+    CHECK(value("defined(TILE_SIZE) + defined NOTHING") == "1");
+    CHECK(value("NOTHING") == "0");
+    CHECK(value("0x10 == 16 && 020 == 16 && 0b10000 == 16 && 16u == 16") == "1");
+    CHECK(value("(1 ? 2 : 3) * -4 / 2 % 3") == "-1");
+    CHECK(value("3 << 2 >> 1") == "6");
+    CHECK(value("-1 << 2") == "?");  // undefined in C: not followed
+    CHECK(value("!0 + ~0 + (5 & 3) + (5 | 3) + (5 ^ 3)") == "14");
+    CHECK(value("__OPENCL_VERSION__ >= 120") == "?__OPENCL_VERSION__");
+    CHECK(value("defined(__IMAGE_SUPPORT__)") == "?__IMAGE_SUPPORT__");
+    CHECK(value("0 && __OPENCL_VERSION__") == "0");  // decided whatever the compiler defines
+    CHECK(value("1 || defined(cl_khr_fp64)") == "1");
+    CHECK(value("__has_include(<x>) || 0") == "?__has_include");
+    CHECK(value("F(1)") == "?F");
+    CHECK(value("SELF") == "?SELF");
+    CHECK(value("-1 < 0u") == "?");  // unsigned wrap-around: not followed
+    CHECK(value("1 / 0") == "?");
+    CHECK(value("9223372036854775807 + 1") == "?");
+    CHECK(value("1.5") == "?");
+    CHECK(value("(1") == "?");
+    CHECK(value("'a' == 97") == "?");
+    CHECK(value("true") == "?true");  // clang reads `true` as 1 in OpenCL C, a C compiler as 0
+    std::size_t spent = 2;
+    CHECK_FALSE(evaluate_condition("1 + 1", lookup, spent).known);  // the file's budget is spent
+    CHECK(spent == 0);
+}
+
+TEST_CASE("macros a compiler may define by itself, and names only an IDE defines") {
+    for (const char* name : {"__OPENCL_VERSION__", "__OPENCL_C_VERSION__", "CL_VERSION_1_2", "__IMAGE_SUPPORT__",
+                             "__ENDIAN_LITTLE__", "FULL_PROFILE", "EMBEDDED_PROFILE", "__kernel_exec", "kernel_exec",
+                             "cl_khr_fp64", "cl_nv_pragma_unroll", "__clang__", "__GPU__", "__CPU__", "NVIDIA", "AMD",
+                             "__x86_64__", "_WIN32", "CLK_LOCAL_MEM_FENCE", "FLT_MAX", "M_PI_F", "inline",
+                             "POCL_DEVICE_ADDRESS_BITS"}) {
+        CHECK_MESSAGE(compiler_may_define(name), name);
+    }
+    for (const char* name : {"__CLION_IDE__", "__INTELLISENSE__", "TILE_SIZE", "SOME_UNDEFINED_NAME", "_x", "tile"}) {
+        CHECK_MESSAGE(!compiler_may_define(name), name);
+    }
+}
+
+TEST_CASE("a conditional that holds nothing a compiler reads is no compiler-dependent test") {
+    const auto name_of = [](const std::string& text) {
+        const auto m = find_compiler_dependent_macro(text);
+        return m ? m->name + "@" + std::to_string(m->line) : std::string();
+    };
+    CHECK(name_of("#ifdef __CLION_IDE__\n\n#endif\n").empty());
+    CHECK(name_of("#ifdef __CLION_IDE__\n#if __OPENCL_VERSION__\n#endif\n#else\n#endif\nkernel void k() {}\n").empty());
+    CHECK(name_of("#ifdef __CLION_IDE__\nint x;\n#endif\n") == "__CLION_IDE__@1");
+    CHECK(name_of("#ifdef __CLION_IDE__\n#define X 1\n#endif\n") == "__CLION_IDE__@1");
+    CHECK(name_of("#ifdef __CLION_IDE__\n#else\nint x;\n#endif\n") == "__CLION_IDE__@1");
+    CHECK(name_of("#if 1\n#if __OPENCL_VERSION__ > 100\nint x;\n#endif\n#endif\n") == "__OPENCL_VERSION__@2");
+}
+
+TEST_CASE("the scan finds every directive, where it starts and ends, whatever its spelling") {
+    const std::string text = "int a; // x\n  ?\?=  inc\\\nlude /* c\n */ <x>\n%:if 0\n";
+    const auto scan = scan_source(text);
+    REQUIRE(scan.directives.size() == 2);
+    const auto& include = scan.directives[0];
+    CHECK(include.name == "include");
+    CHECK(include.line == 2);
+    CHECK(include.begin == text.find("?"));
+    CHECK(include.end == text.find("\n%:"));  // the block comment carries the directive to line 4
+    CHECK(include.rest == "<x>");
+    CHECK(include.code_before > 0);
+    CHECK(directive_text(include) == "#include <x>");
+    CHECK(scan.directives[1].name == "if");
+    CHECK(scan.directives[1].rest == "0");
 }
 
 TEST_CASE("a kernel file is read only from inside the submission, never through a link") {

@@ -15,6 +15,7 @@
 #include "problems/strassen/strassen_formulas.hpp"
 #include "problems/strassen/strassen_plan.hpp"
 #include "problems/strassen/strassen_problem.hpp"
+#include "problems/repeated_check.hpp"
 #include "problems/strassen/strassen_report.hpp"
 #include "util/user_error.hpp"
 
@@ -282,6 +283,16 @@ TEST_CASE("a lab-06 GEMM that ignores the batch is blamed on lab 06") {
     const auto second = problem->check({1, 1, 1}, 1);  // a shorter reminder after the first size
     CHECK_FALSE(second.ok);
     CHECK(contains(second.problem, "details at the first size checked"));
+    CHECK(second.repeating == "your lab-06 kernel is wrong");
+    // The first size checked again (check_twice does) says the same as the first time: two
+    // identical checks that differ would be called undefined behaviour of strassen.cl.
+    const auto again = problem->check(filling_size(1), 1);
+    CHECK(contains(again.problem, "A later product of the batch was never written"));
+    const auto fresh = open_strassen(submission("unbatched_twice", solution_text(), unbatched), std::nullopt);
+    const auto twice = course::check_twice(*fresh, {2, 2, 2}, 1);
+    CHECK_FALSE(twice.unstable);
+    CHECK(contains(twice.verdict.problem, "A later product of the batch was never written"));
+    CHECK_FALSE(contains(twice.verdict.problem, "changed between two identical runs"));
 }
 
 TEST_CASE("a submission without lab 06 multiplies with the repository's labs/ copy") {
@@ -335,6 +346,28 @@ TEST_CASE("one wrong sign in any quadrant's sum of products is caught at every l
     const auto mutants = merge_mutants();
     REQUIRE(mutants.size() == 12);
     for (const auto& mutant : mutants) check_mutant(mutant);
+}
+
+TEST_CASE("at one level and a size where only C11 is real, the message names the products, not -D LEVELS=1") {
+    // p5's sign in C11 flipped; at 40×40×40 (inside one macro tile of 64) C12, C21 and C22 are
+    // padding, and so are a12, a22, b12, b22: only what a11 and b11 reach can go wrong.
+    const auto problem = open_strassen(
+        submission("c11_p5_flipped", replaced_once(solution_text(), "] = p5 + p4 - p2 + p6;", "] = -p5 + p4 - p2 + p6;")),
+        solutions());
+    const auto one = problem->check_at({40, 40, 40}, 1, 1);
+    REQUIRE_FALSE(one.ok);
+    CHECK_MESSAGE(contains(one.problem, "C is wrong in C11; only padding at this size in C12, C21 and C22"),
+                  one.problem);
+    CHECK_FALSE(contains(one.problem, "LEVELS=1"));
+    CHECK_MESSAGE(contains(one.problem, "At this size C12, C21 and C22 hold only padding, so a wrong product can "
+                                        "show only in C11. p2, p4, p5 and p6 are added into C11"),
+                  one.problem);
+    CHECK(contains(one.problem, "Or the sum for C11 in strassen_merge is wrong."));
+    CHECK(contains(one.problem, "--size 128x64x128"));  // the padded size: K 40 pads to 64 at one level
+    // Two levels down, a wrong product reaches other quadrants: one level is the way to see which.
+    const auto two = problem->check_at({40, 40, 40}, 1, 2);
+    REQUIRE_FALSE(two.ok);
+    CHECK_MESSAGE(contains(two.problem, "with -D LEVELS=1 (e.g. --size 128x32x128)"), two.problem);
 }
 
 TEST_CASE("an operand never written is named with its product, node and level") {

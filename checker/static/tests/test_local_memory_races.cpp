@@ -4,8 +4,19 @@
 
 #include <doctest/doctest.h>
 
+#include <tuple>
+#include <vector>
+
 using namespace checker::testing;
 namespace rules = checker::rules;
+
+namespace {
+
+std::string fmt_line(const std::string& before, unsigned line, const std::string& after) {
+    return before + std::to_string(line) + after;
+}
+
+}  // namespace
 
 TEST_CASE("missing-barrier-read-after-write: a neighbour's element read right after the write") {
     std::string source = R"CL(
@@ -56,8 +67,123 @@ __kernel void shift(__global const float* in, __global float* out)
     INFO(describe(findings));
     CHECK(has_finding(findings, rules::missing_barrier_read_after_write, line_of(source, "MARK")));
     REQUIRE(!findings.empty());
-    CHECK(findings.front().message.find("CLK_GLOBAL_MEM_FENCE) alone does not order __local memory") !=
-          std::string::npos);
+    // The barrier is there with the wrong flag: the message names it, and the fix is its flag.
+    const std::string& message = findings.front().message;
+    CHECK(message.find("the barrier at line 6, between the write and the read, has only CLK_GLOBAL_MEM_FENCE: it "
+                       "orders __global memory, not the __local tile") != std::string::npos);
+    CHECK(message.find("Try: make the barrier at line 6 `barrier(CLK_LOCAL_MEM_FENCE);`") != std::string::npos);
+    CHECK(message.find("no barrier(CLK_LOCAL_MEM_FENCE) lies between") == std::string::npos);
+}
+
+namespace {
+
+// A tiled matmul's two barriers, each with the flags given (lab 04's shape).
+std::string tiled_matmul(const std::string& first_barrier, const std::string& second_barrier,
+                         const std::string& before_kernel = "") {
+    return before_kernel + R"CL(
+__kernel void matmul(__global const float* a, __global const float* b, __global float* c, uint M, uint K, uint N)
+{
+    __local float As[16][16];
+    __local float Bs[16][16];
+    const uint lx = get_local_id(0), ly = get_local_id(1);
+    const uint row = get_group_id(1) * 16 + ly, col = get_group_id(0) * 16 + lx;
+    float sum = 0.0f;
+    for (uint t = 0; t < (K + 15) / 16; ++t) {
+        As[ly][lx] = (row < M && t * 16 + lx < K) ? a[row * K + t * 16 + lx] : 0.0f;  // WRITE
+        Bs[ly][lx] = (t * 16 + ly < K && col < N) ? b[(t * 16 + ly) * N + col] : 0.0f;
+        )CL" + first_barrier + R"CL(  // FIRST
+        for (uint k = 0; k < 16; ++k)
+            sum += As[ly][k] * Bs[k][lx];  // READ
+        )CL" + second_barrier + R"CL(  // SECOND
+    }
+    if (row < M && col < N) c[row * N + col] = sum;
+}
+)CL";
+}
+
+}  // namespace
+
+TEST_CASE("a barrier with only CLK_GLOBAL_MEM_FENCE between a tile's write and read is named, with its line") {
+    const std::string local = "barrier(CLK_LOCAL_MEM_FENCE);", global = "barrier(CLK_GLOBAL_MEM_FENCE);";
+    SUBCASE("the first barrier: read after write") {
+        const std::string source = tiled_matmul(global, local);
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        REQUIRE(count_errors(findings) == 1);
+        CHECK(has_finding(findings, checker::rules::missing_barrier_read_after_write, line_of(source, "READ")));
+        CHECK(findings.front().message.find(fmt_line("the barrier at line ", line_of(source, "FIRST"),
+                                                     ", between those writes and reads, has only "
+                                                     "CLK_GLOBAL_MEM_FENCE")) != std::string::npos);
+    }
+    SUBCASE("the second barrier: write after read in the next step") {
+        const std::string source = tiled_matmul(local, global);
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        REQUIRE(count_errors(findings) == 1);
+        CHECK(has_finding(findings, checker::rules::missing_barrier_write_after_read, line_of(source, "WRITE")));
+        CHECK(findings.front().message.find(fmt_line("the barrier at line ", line_of(source, "SECOND"),
+                                                     ", between those reads and writes, has only "
+                                                     "CLK_GLOBAL_MEM_FENCE")) != std::string::npos);
+        CHECK(findings.front().message.find(fmt_line("make the barrier at line ", line_of(source, "SECOND"),
+                                                     " `barrier(CLK_LOCAL_MEM_FENCE);`")) != std::string::npos);
+    }
+    SUBCASE("mem_fence(CLK_LOCAL_MEM_FENCE) beside it orders one work-item's accesses, not the group's") {
+        const std::string source = tiled_matmul("mem_fence(CLK_LOCAL_MEM_FENCE); " + global, local);
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(count_errors(findings) == 1);
+        REQUIRE(!findings.empty());
+        CHECK(findings.front().message.find("has only CLK_GLOBAL_MEM_FENCE") != std::string::npos);
+    }
+    SUBCASE("barrier(0): no fence at all") {
+        const std::string source = tiled_matmul("barrier(0);", local);
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        REQUIRE(count_errors(findings) == 1);
+        CHECK(findings.front().message.find("has no CLK_LOCAL_MEM_FENCE: it does not order the __local tile") !=
+              std::string::npos);
+    }
+}
+
+TEST_CASE("the local fence however it is written is a barrier for the tile: no false alarm") {
+    for (const auto& [first, second, before] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);",
+              "barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);", ""},
+             {"barrier(TILE_FENCE);", "barrier(TILE_FENCE);", "#define TILE_FENCE CLK_LOCAL_MEM_FENCE\n"},
+             {"barrier(TILE_FENCE);", "barrier(TILE_FENCE);",
+              "#define TILE_FENCE (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)\n"},
+             {"const cl_mem_fence_flags fence = CLK_LOCAL_MEM_FENCE; barrier(fence);", "barrier(CLK_LOCAL_MEM_FENCE);",
+              ""},
+             {"barrier(CLK_LOCAL_MEM_FENCE); read_mem_fence(CLK_LOCAL_MEM_FENCE);",
+              "write_mem_fence(CLK_LOCAL_MEM_FENCE); barrier(CLK_LOCAL_MEM_FENCE);", ""},
+             {"mem_fence(CLK_LOCAL_MEM_FENCE); barrier(CLK_LOCAL_MEM_FENCE);",
+              "barrier(CLK_LOCAL_MEM_FENCE); mem_fence(CLK_GLOBAL_MEM_FENCE);", ""},
+         }) {
+        const std::string source = tiled_matmul(first, second, before);
+        CAPTURE(source);
+        auto findings = analyse(source);
+        INFO(describe(findings));
+        CHECK(count_errors(findings) == 0);
+    }
+}
+
+TEST_CASE("a barrier with only CLK_GLOBAL_MEM_FENCE elsewhere in the kernel gets the general note") {
+    const std::string source = R"CL(
+__kernel void shift(__global const float* in, __global float* out)
+{
+    __local float s[64];
+    s[get_local_id(0)] = in[get_global_id(0)];
+    out[get_global_id(0)] = s[63 - get_local_id(0)];  // MARK
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    out[get_global_id(0)] += 1.0f;
+}
+)CL";
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    REQUIRE(count_errors(findings) == 1);
+    const std::string& message = findings.front().message;
+    CHECK(message.find("no barrier(CLK_LOCAL_MEM_FENCE) lies between the write and the read") != std::string::npos);
+    CHECK(message.find("Note: barrier(CLK_GLOBAL_MEM_FENCE) alone does not order __local memory") != std::string::npos);
 }
 
 TEST_CASE("missing-barrier-read-after-write: own elements need no barrier") {

@@ -1,6 +1,7 @@
 // Rule parse-error, and how the input is used: defines, include directories, display path,
 // several kernels in one file, helper functions that are never called.
 #include "analysis_helpers.hpp"
+#include "translation_unit.hpp"
 
 #include <doctest/doctest.h>
 
@@ -69,6 +70,46 @@ __kernel void k(__global float* x)
     REQUIRE(count_rule(findings, rules::parse_error) >= 1);
     CHECK(findings[0].file == "labs/02-transpose-local/transpose.cl");
     CHECK(findings[0].line == 1);
+}
+
+TEST_CASE("input: the analysis reads what the build compiles: an IDE's include and #line left out") {
+    // The GPGPUTasks course template's header: the include is in a branch no build takes, and #line 100
+    // would move every line. The race below must be found at the file's own lines, 9 and 10.
+    const std::string source = R"CL(#ifdef __CLION_IDE__
+#include <libgpu/opencl/cl/clion_defines.cl>
+#endif
+#line 100
+__kernel void k(__global float* x)
+{
+    __local float tile[16];
+    const uint i = get_local_id(0);
+    tile[i] = x[get_global_id(0)];
+    x[get_global_id(0)] = tile[15 - i];
+}
+)CL";
+    const auto findings = analyse(source, {{"TILE_SIZE", "16"}});
+    INFO(describe(findings));
+    CHECK(count_rule(findings, rules::parse_error) == 0);  // the emptied #ifdef is no compiler-dependent test
+    REQUIRE(count_rule(findings, rules::missing_barrier_read_after_write) == 1);
+    CHECK(findings[0].line == 10);
+}
+
+TEST_CASE("input: an include in a branch the build may take is refused, and the file is not parsed") {
+    // libclang is given -D__IMAGE_SUPPORT__: parsed, it would read the header.
+    namespace fs = std::filesystem;
+    const fs::path directory = fs::temp_directory_path() / "checker_static_test_maybe_include";
+    fs::create_directories(directory);
+    std::ofstream(directory / "kernel_body.h") << "__kernel void from_the_header() {}\n";
+    checker::StaticAnalysisInput input;
+    input.source = "#ifdef __IMAGE_SUPPORT__\n#include \"kernel_body.h\"\n#endif\n__kernel void k() {}\n";
+    input.include_dirs = {directory.string()};
+    const checker::barriers::KernelTranslationUnit unit(input);
+    fs::remove_all(directory);
+    CHECK(unit.kernel_definitions().empty());  // not parsed at all
+    const auto errors = unit.errors();
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].at.line == 2);
+    CHECK(errors[0].text.find("a branch an OpenCL compiler may take") != std::string::npos);
 }
 
 TEST_CASE("input: every kernel in the file is analysed, and only kernels") {

@@ -64,7 +64,7 @@ SizeVerdict single_product_verdict(ProblemSize size, const Matrix& a, const Matr
     const auto result = compare_with_reference(matmul_reference(a, b, matmul_check_rows(size)), c,
                                                matmul_tolerance_factor(size.k));
     const std::string text = verdict_text(result, damage, output);
-    return {size, text.empty(), text, bit_fingerprint(c)};
+    return {size, text.empty(), text, bit_fingerprint(c), repeating_failure(result, damage, "c")};
 }
 
 std::string end_to_end_problem(const Matrix& a, const Matrix& b, const Matrix& c) {
@@ -100,6 +100,18 @@ std::vector<float> stacked(const std::vector<Matrix>& matrices, std::size_t padd
 
 bool never_written(const Matrix& m) {
     return std::all_of(m.values.begin(), m.values.end(), [](float v) { return float_bits(v) == kUnwrittenBits; });
+}
+
+bool all_zero(const Matrix& m) {
+    return std::all_of(m.values.begin(), m.values.end(), [](float v) { return v == 0.0f; });
+}
+
+// A wrong batch that reads the same at every size (verdict_text.hpp's repeating_failure), or "".
+std::string batch_repeating_failure(const std::vector<Matrix>& c, const GuardDamage& damage) {
+    if (damage.any()) return {};
+    if (std::all_of(c.begin(), c.end(), never_written)) return "no element of c was written";
+    if (std::all_of(c.begin(), c.end(), all_zero)) return "every element of c was 0";
+    return {};
 }
 
 }  // namespace
@@ -168,7 +180,7 @@ SizeVerdict MatmulProblem::check(ProblemSize size, std::uint64_t seed) {
                             z, wrong);
         break;
     }
-    return {size, text.empty(), text, fingerprint};
+    return {size, text.empty(), text, fingerprint, text.empty() ? "" : batch_repeating_failure(c, damage)};
 }
 
 std::string MatmulProblem::batch_hint(const std::vector<Matrix>& c, const std::vector<Matrix>& a,

@@ -94,9 +94,11 @@ SizeVerdict StrassenProblem::check_at(ProblemSize size, std::uint64_t seed, int 
                       "checked). Finish lab 06 first (`lab run 06`){}.",
                       gemm_.display_path(),
                       gemm_.reference_available() ? ", or run `lab run 07 --reference-gemm`" : "");
-        const bool told = gemm_failure_told_;
-        gemm_failure_told_ = true;
-        return {size, false, told ? reminder : gemm_problem};
+        if (!gemm_failure_told_at_) gemm_failure_told_at_ = size;
+        const ProblemSize& at = *gemm_failure_told_at_;
+        const bool told = at.m != size.m || at.k != size.k || at.n != size.n;
+        return {size, false, told ? reminder : gemm_problem, 0,
+                gemm_.is_reference() ? "the course's reference GEMM is wrong" : "your lab-06 kernel is wrong"};
     }
     const Matrix a = random_matrix(size.m, size.k, seed);
     const Matrix b = random_matrix(size.k, size.n, seed + 1);
@@ -119,7 +121,7 @@ SizeVerdict StrassenProblem::check_at(ProblemSize size, std::uint64_t seed, int 
         }
         text += checked.problem;
     }
-    return {size, text.empty(), text, fingerprint};
+    return {size, text.empty(), text, fingerprint, {}};
 }
 
 StrassenProblem::VariantCheck StrassenProblem::check_variant(StrassenVariant variant, const MatmulReference& reference,

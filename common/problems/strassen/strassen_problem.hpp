@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 
 namespace course {
@@ -77,7 +78,9 @@ private:
     // Buffers of the size last asked for, one set per level count (freed when another size is asked for).
     ProblemSize buffered_size_;
     std::map<int, std::shared_ptr<StrassenBuffers>> buffers_;
-    bool gemm_failure_told_ = false;  // the lab-06 GEMM's failure was reported in full once
+    // The size at which the lab-06 GEMM's failure was reported in full: there it is told in full
+    // again (a size is checked twice, and two identical checks must say the same), elsewhere in short.
+    std::optional<ProblemSize> gemm_failure_told_at_;
 };
 
 }  // namespace course

@@ -163,6 +163,41 @@ std::string one_level_hint(const StrassenScheme& scheme, const std::vector<std::
     return text;
 }
 
+// At one level, at a size whose padding leaves only some quadrants of C with real elements: a
+// wrong product shows only in those, so name the products that fit what is seen (wrong where
+// wrong, right where right) and the size at which all four show.
+std::string padded_one_level_hint(const StrassenScheme& scheme, const std::vector<std::string>& wrong,
+                                  const std::vector<std::string>& right, const std::vector<std::string>& padding,
+                                  const std::string& filling_size) {
+    std::vector<std::string> fitting;
+    for (std::size_t p = 0; p < kStrassenProducts; ++p) {
+        const auto reached = quadrants_using(scheme, p);
+        const auto reaches = [&](const std::string& q) {
+            return std::find(reached.begin(), reached.end(), q) != reached.end();
+        };
+        if (std::all_of(wrong.begin(), wrong.end(), reaches) && std::none_of(right.begin(), right.end(), reaches)) {
+            fitting.push_back(scheme.products[p].name);
+        }
+    }
+    std::vector<std::string> real = wrong;
+    real.insert(real.end(), right.begin(), right.end());
+    std::string text = fmt::format("At this size {} {} only padding, so a wrong product can show only in {}. ",
+                                   joined(padding), padding.size() == 1 ? "holds" : "hold", joined(real));
+    text += fitting.empty()
+                ? "No single product fits what is wrong and right here: look for more than one wrong formula, or a "
+                  "wrong index (a quadrant's offset, a row length of 2·half_k or 2·half_n)."
+                : fmt::format("{} {} added into {}{}: check {} operands in {} and {} sign{} in {}.", joined(fitting),
+                              fitting.size() == 1 ? "is" : "are", joined(wrong),
+                              right.empty() ? "" : " and not into " + joined(right),
+                              fitting.size() == 1 ? "its" : "their", scheme.split_kernel,
+                              fitting.size() == 1 ? "its" : "their", fitting.size() == 1 ? "" : "s",
+                              scheme.merge_kernel);
+    if (wrong.size() == 1) text += fmt::format(" Or the sum for {} in {} is wrong.", wrong.front(), scheme.merge_kernel);
+    return text + fmt::format(" A size that fills all four quadrants (e.g. --size {}) shows which quadrants the wrong "
+                              "product reaches, and so which one it is.",
+                              filling_size);
+}
+
 }  // namespace
 
 double strassen_error_growth(int levels) {
@@ -220,15 +255,19 @@ std::string quadrant_verdict(const StrassenScheme& scheme, const MatmulReference
     text += fmt::format("C is wrong in {}{}{}{}{}:", joined(wrong), right.empty() ? "" : "; right in ", joined(right),
                         padding.empty() ? "" : "; only padding at this size in ", joined(padding));
     for (const auto& d : details) text += "\n" + d;
+    // The smallest size whose top-level quadrants are all real at one level.
+    const std::string filling_size = fmt::format("{}x{}x{}", 2 * (plan.rows(0) >> plan.levels),
+                                                 2 * (plan.inner(0) >> plan.levels), 2 * (plan.cols(0) >> plan.levels));
     if (plan.levels == 1 && padding.empty()) {
         text += "\n" + one_level_hint(scheme, wrong);
+    } else if (plan.levels == 1) {
+        text += "\n" + padded_one_level_hint(scheme, wrong, right, padding, filling_size);
     } else {
         text += fmt::format(
             "\nAt LEVELS={} a wrong product also reaches other quadrants through the levels below "
             "the top one; run a size that fills all four quadrants with -D LEVELS=1 (e.g. --size "
-            "{}x{}x{}) to see which quadrants it reaches at one level.",
-            plan.levels, 2 * (plan.rows(0) >> plan.levels), 2 * (plan.inner(0) >> plan.levels),
-            2 * (plan.cols(0) >> plan.levels));
+            "{}) to see which quadrants it reaches at one level.",
+            plan.levels, filling_size);
     }
     return text;
 }

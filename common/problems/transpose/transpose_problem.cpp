@@ -48,7 +48,7 @@ SizeVerdict TransposeProblem::check(ProblemSize size, std::uint64_t seed) {
     at.values = at_buffer.download(session_.queue, &damage);
     const Comparison comparison = compare_exact(transpose_reference(a), at);
     const std::string text = verdict_text(comparison, damage, {"at", size.k, size.m});
-    return {size, text.empty(), text, bit_fingerprint(at)};
+    return {size, text.empty(), text, bit_fingerprint(at), repeating_failure(comparison, damage, "at")};
 }
 
 TimedLaunch TransposeProblem::timed_launch(ProblemSize size, std::uint64_t seed) {

@@ -1,0 +1,30 @@
+// Runtime mutant (lab 02): CORRECT. The block is loaded where it lies inside a; then one
+// work-item per column turns the whole tile into a second __local tile, the slots past the
+// edge of a included (nobody loaded those); only slots that hold elements of a are written
+// to at. Oclgrind reports the copies of never-loaded slots ("Uninitialized value written to
+// local memory"): a warning, since no such value reaches the output.
+#ifndef TILE_SIZE
+#define TILE_SIZE 16
+#endif
+
+__kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
+{
+    __local float loaded[TILE_SIZE][TILE_SIZE];
+    __local float turned[TILE_SIZE][TILE_SIZE + 1];
+    const uint lx = get_local_id(0);
+    const uint ly = get_local_id(1);
+    const uint row = get_group_id(1) * TILE_SIZE + ly;  // row of a
+    const uint col = get_group_id(0) * TILE_SIZE + lx;  // column of a
+    if (row < m && col < k)
+        loaded[ly][lx] = a[row * k + col];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (ly == 0) {
+        for (uint r = 0; r < TILE_SIZE; ++r)
+            turned[lx][r] = loaded[r][lx];  // every slot, loaded or not
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint out_row = get_group_id(0) * TILE_SIZE + ly;  // row of at = column of a
+    const uint out_col = get_group_id(1) * TILE_SIZE + lx;
+    if (out_row < k && out_col < m)
+        at[out_row * m + out_col] = turned[ly][lx];
+}
