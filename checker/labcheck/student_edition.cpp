@@ -30,6 +30,20 @@ std::string read_text(const fs::path& path) {
     return text.str();
 }
 
+// The start of a file (4 KiB): enough for full_clone_only_file's first lines.
+std::string start_of(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string text(4096, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
+// A file that says it is the full clone's only (edition_text.hpp): a test whose kernels answer a lab.
+bool marked_full_clone_only(const fs::path& path) {
+    return path.extension() != ".md" && full_clone_only_file(start_of(path));
+}
+
 // A kernel file of a lab folder: the stub, which the edition takes as committed.
 bool is_stub(const std::string& relative) {
     return relative.rfind("labs/", 0) == 0 && fs::path(relative).extension() == ".cl";
@@ -91,6 +105,8 @@ void copy_tree(const fs::path& from, const fs::path& to, const fs::path& root, c
         } else if (entry.is_directory()) {
             if (is_build_folder(path)) continue;
             copy_tree(path, to / path.filename(), root, target, summary);
+        } else if (entry.is_regular_file() && marked_full_clone_only(path)) {
+            summary.full_clone_only.push_back(relative);
         } else if (entry.is_regular_file() && is_stub(relative)) {
             copy_stub(root, to / path.filename(), relative, summary);
             ++summary.files;

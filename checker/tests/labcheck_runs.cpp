@@ -1,3 +1,4 @@
+// full clone only: its right kernels answer lab 01; the student edition leaves this file out.
 // The real labcheck binary, run as instructors and students run it: the
 // solutions pass, the stubs fail with a report, the speedup threshold decides,
 // the grader's own problems exit 2 with a message, and the student edition

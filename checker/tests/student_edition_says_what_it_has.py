@@ -26,6 +26,18 @@ from pathlib import Path
 
 FORBIDDEN = re.compile(r"solutions/|--solution")
 ANSWERS = ("solutions", "kernels/reference", "kernels/baselines", "checker/hidden.toml", "checker/mutants")
+# A definition of a lab's kernel (a body follows the parameters; in C++ source, also across string literals).
+LAB_KERNEL = re.compile(r"kernel\s+void\s+(transpose|matmul|strassen_split|strassen_merge|winograd_split|"
+                        r"winograd_merge)\s*\([^(){};]+\)(?:\s|\\n|\"|<<|\+)*\{")
+# Files of the edition that define a lab's kernel and still answer no lab, and why. Any other such file
+# must mark itself `// full clone only: ...` (the edition then leaves it out) or be added here, checked.
+NOT_ANSWERS = {
+    "checker/tests/slurm_class_test.sh": "a transpose that never finishes (its loop steps by 0)",
+    "checker/tests/test_oclgrind_report.cpp": "lab 01's question 5 kernel, which loads before its edge check (Oclgrind "
+                                              "fails it; the README asks why), and a fragment of a lab-04 tile load",
+    "common/tests/test_image_and_host_memory.cpp": "lab 08's signature twice, with empty bodies",
+    "common/tests/test_self_contained_source.cpp": "a transpose that copies a to at element for element (wrong)",
+}
 SHORTEST_SEED = 1000  # a seed below this turns up in any text, and by trying
 END = r"(?!\w|\.\d)"   # a hidden value ends here: no letter, digit or decimal part follows (a full stop may)
 
@@ -77,6 +89,22 @@ def hidden_value_problems(hidden_toml, edition):
     return problems
 
 
+def lab_kernel_problems(edition):
+    """Every file of the edition, but the stubs, that defines a lab's kernel and is not in NOT_ANSWERS."""
+    problems = []
+    for path in sorted(p for p in edition.rglob("*") if p.is_file()):
+        relative = path.relative_to(edition).as_posix()
+        if re.fullmatch(r"labs/[^/]+/[^/]+\.cl", relative) or relative in NOT_ANSWERS:
+            continue
+        match = LAB_KERNEL.search(path.read_bytes().decode("utf-8", errors="replace"))
+        if match:
+            problems.append(f"{relative} defines the lab kernel `{match.group(1)}`, which may answer a lab: mark the "
+                            "file `// full clone only: why` in its first lines (the edition leaves it out, and its "
+                            "meson.build must then not need it), or, if no kernel in it answers a lab, list it in "
+                            "NOT_ANSWERS of this test with the reason")
+    return problems
+
+
 def stub_is_wrong(lab, edition):
     """Problems of `lab run 01` on the edition's stub of lab 01: wrong, with a map of the output. When it is
     right (exit 0), this tree committed solved kernels: skipped, with a line saying so (COURSE_STUBS=strict
@@ -111,6 +139,7 @@ def main():
         for path in ANSWERS:
             if (edition / path).exists():
                 problems.append(f"the edition has {path}, which only the instructor's copy may hold")
+        problems += lab_kernel_problems(edition)
         if (args.root / "checker/hidden.toml").is_file():
             problems += hidden_value_problems(args.root / "checker/hidden.toml", edition)
 

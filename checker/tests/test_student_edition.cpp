@@ -43,9 +43,14 @@ TEST_CASE("student edition: instructor-only paths are left out") {
     write(course / "kernels/baselines/matmul_naive.cl", "baseline");
 
     write(course / "kernels/benchmarks/copy.cl", "a copy");
+    write(course / "common/tests/test_answers.cpp", "// Tests.\n// full clone only: an answer to lab 01\n");
+    write(course / "common/tests/test_plain.cpp", "// Tests. The marker `// full clone only:` in a line's middle\n");
 
     const auto summary = make_student_edition(course, base / "edition");
-    CHECK(summary.files == 4);
+    CHECK(summary.files == 5);
+    CHECK(summary.full_clone_only == std::vector<std::string>{"common/tests/test_answers.cpp"});
+    CHECK_FALSE(fs::exists(base / "edition/common/tests/test_answers.cpp"));
+    CHECK(fs::exists(base / "edition/common/tests/test_plain.cpp"));
     CHECK(summary.left_out == std::vector<std::string>{"checker/hidden.toml", "checker/mutants", "kernels/baselines",
                                                        "kernels/reference", "solutions"});
     CHECK(summary.committed_stubs.empty());  // not a git checkout: the working copy
@@ -121,6 +126,15 @@ TEST_CASE("student edition: full-clone-only parts of Markdown are left out, unba
                          doctest::Contains("README.md:1"), course::UserError);
     CHECK_THROWS_WITH_AS(student_markdown("x\n<!-- end full clone only -->\n", "labs/01/README.md"),
                          doctest::Contains("labs/01/README.md:2"), course::UserError);
+}
+
+TEST_CASE("student edition: a file marks itself full clone only in its first lines, as a comment") {
+    CHECK(full_clone_only_file("// full clone only: its kernels answer lab 01\n#include <x>\n"));
+    CHECK(full_clone_only_file("#!/usr/bin/env python3\n  # full clone only: a right kernel\n"));
+    CHECK(full_clone_only_file(std::string(11, '\n') + "// full clone only: the 12th line\n"));
+    CHECK_FALSE(full_clone_only_file(std::string(12, '\n') + "// full clone only: the 13th line\n"));
+    CHECK_FALSE(full_clone_only_file("x = 1;  // full clone only: not at the start\n"));
+    CHECK_FALSE(full_clone_only_file("// Full clone only, in other words\n"));
 }
 
 TEST_CASE("student edition: slides_solutions defaults to false there") {

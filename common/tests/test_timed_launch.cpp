@@ -1,3 +1,4 @@
+// full clone only: its honest transpose answers lab 01; the student edition leaves this file out.
 // Timed launches pay only for work done (timing.hpp, timed_result.hpp), on a
 // real device: every launch starts from a refilled output and restored inputs,
 // and a result that is wrong at any timed launch is found, on kernels written
