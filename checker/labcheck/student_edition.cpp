@@ -123,7 +123,7 @@ const std::vector<std::string>& instructor_only_paths() {
     // kernels/reference/ holds a complete lab-06 GEMM (lab 07 is graded with it): a student could copy it
     // into lab 06. Without it, lab 07 multiplies with the student's own lab-06 kernel (strassen_gemm.hpp).
     // kernels/baselines/ holds the naive transpose and product the speedup stage times against: they
-    // answer labs 01 and 03. Without them the speedup stage is not run (stage_speedup.hpp says why).
+    // answer labs 01 and 03. Without them the speedup stage is not run (stages.hpp, speedup_baseline_not_here).
     static const std::vector<std::string> paths{"solutions", "checker/hidden.toml", "checker/mutants",
                                                 "kernels/baselines", "kernels/reference"};
     return paths;
