@@ -4,8 +4,8 @@
 //
 // checker/hidden.toml:
 //   [labs.04]                        # the lab number
-//   sizes = ["31x47x65", "200x1x3"]  # in the lab's size syntax
-//   seeds = [20240917, 77]           # each hidden size runs once per seed (default: seed 1)
+//   sizes = ["23x41x59", "150x1x7"]  # in the lab's size syntax (examples, not the real ones)
+//   seeds = [90817263, 77]           # each hidden size runs once per seed (default: seed 1)
 // With seeds but no sizes, the seeds are used on the contract sizes instead.
 //   time_sizes = ["480x512x544"]     # more sizes the speedup stage may time at, for any device class,
 //   time_sizes = { cpu = ["480x512x544"], gpu = ["4032x4096x4160"] }   # or per class

@@ -56,8 +56,20 @@ std::string student_markdown(const std::string& text, const std::string& shown) 
     return out;
 }
 
+bool full_clone_only_file(const std::string& text) {
+    static const std::regex marker(R"(^[ \t]*(//|#)[ \t]*full clone only:)");
+    std::istringstream lines(text);
+    std::string line;
+    for (int n = 0; n < 12 && std::getline(lines, line); ++n) {
+        if (std::regex_search(line, marker)) return true;
+    }
+    return false;
+}
+
 std::string student_meson_options(const std::string& text) {
-    static const std::regex option(R"((option\('slides_solutions',\s*type\s*:\s*'boolean',\s*value\s*:\s*)true)");
+    // `false` already: an edition made from an edition (its own test makes one) keeps it.
+    static const std::regex option(
+        R"((option\('slides_solutions',\s*type\s*:\s*'boolean',\s*value\s*:\s*)(true|false))");
     std::smatch match;
     if (!std::regex_search(text, match, option)) {
         throw course::UserError({"option('slides_solutions', type : 'boolean', value : true, ...)",

@@ -220,15 +220,31 @@ GradeSettings grade_settings(const Options& options, const std::filesystem::path
     return settings;
 }
 
+// What `labcheck --student-edition DIR` wrote and left out.
+void print_edition_summary(const EditionSummary& summary, const std::string& target) {
+    const auto listed = [](const std::vector<std::string>& paths) {
+        std::string text;
+        for (const auto& path : paths) text += (text.empty() ? "" : ", ") + path;
+        return text;
+    };
+    fmt::print("student edition written to {}: {} files", target, summary.files);
+    fmt::print("{}\n", summary.left_out.empty() ? std::string() : "; left out " + listed(summary.left_out));
+    if (!summary.full_clone_only.empty()) {
+        fmt::print("left out {} file(s) marked full clone only (tests whose kernels answer a lab): {}\n",
+                   summary.full_clone_only.size(), listed(summary.full_clone_only));
+    }
+    for (const auto& stub : summary.committed_stubs) {
+        fmt::print("note: {} differs from its committed version (a solved kernel?): the edition has the "
+                   "committed stub (commit a stub you changed to ship it)\n",
+                   stub);
+    }
+}
+
 int run(const Options& options) {
     check_platform_options(options.platform, !options.class_dir.empty());
     const auto root = course::course_root(options.root);
     if (!options.student_edition.empty()) {
-        const auto summary = make_student_edition(root, options.student_edition);
-        fmt::print("student edition written to {}: {} files", options.student_edition, summary.files);
-        std::string left_out;
-        for (const auto& path : summary.left_out) left_out += (left_out.empty() ? "" : ", ") + path;
-        fmt::print("{}\n", left_out.empty() ? std::string() : "; left out " + left_out);
+        print_edition_summary(make_student_edition(root, options.student_edition), options.student_edition);
         return 0;
     }
 

@@ -9,6 +9,7 @@
 #include "description/lab_spec.hpp"
 #include "harness/kernel_source.hpp"
 #include "util/atomic_file.hpp"
+#include "util/committed_file.hpp"
 #include "util/course_root.hpp"
 #include "util/text_escape.hpp"
 #include "util/user_error.hpp"
@@ -46,9 +47,11 @@ std::vector<similarity::StudentFile> class_students(const std::filesystem::path&
     return students;
 }
 
-// The lab's stub from the course's labs/, when it can be read: what every student starts from.
+// The lab's stub from the course's labs/, when it can be read: what every student starts from. As
+// committed (an instructor's solved working copy is no stub: subtracting it would hide a copied answer).
 std::optional<std::string> stub_text(const std::filesystem::path& root, const std::string& folder,
                                      const std::string& kernel_file) {
+    if (auto committed = course::committed_text(root, "labs/" + folder + "/" + kernel_file)) return committed;
     try {
         return course::read_kernel_source(root / "labs", std::filesystem::path(folder) / kernel_file, "stub").text;
     } catch (const std::exception&) {

@@ -80,6 +80,19 @@ void read_rate(const RateEvent& event, StageResult& r) {
 
 }  // namespace
 
+StageResult speedup_baseline_not_here(const LabUnderTest& lab) {
+    StageResult r = not_run(lab, Stage::speedup, "");
+    r.reason = "not run here: the speed baseline is in the instructor's grader";  // fits the table
+    r.details = fmt::format(
+        "This copy of the course (the student edition) has no {}, the kernel this lab's speed is measured "
+        "against: it is the course's own naive kernel, which would answer a lab, so only the instructor's grader "
+        "holds it. The stage earns no points here; the instructor's grader measures the speedup when it grades "
+        "your submission. `build/common/lab run {}` times your kernel on this device, and `--versus NAME=VALUE` "
+        "compares two configurations of it.",
+        baseline_name(lab), lab.spec->number);
+    return r;
+}
+
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio) {
     StageResult r = empty_result(lab, Stage::speedup);
     r.seconds = speedup.outcome.seconds;

@@ -74,6 +74,9 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
 StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic);
 
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio);
+// The speedup stage of a right kernel where this copy of the course lacks the lab's baseline
+// (the student edition: course::baseline_in_course): not run, no points, and why.
+StageResult speedup_baseline_not_here(const LabUnderTest& lab);
 
 // A stage that did not run because an earlier one failed: fail, no points, and why.
 StageResult not_run(const LabUnderTest& lab, Stage stage, const std::string& why);

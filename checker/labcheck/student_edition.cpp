@@ -2,6 +2,7 @@
 
 #include "edition_text.hpp"
 
+#include "util/committed_file.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -27,6 +28,38 @@ std::string read_text(const fs::path& path) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+// The start of a file (4 KiB): enough for full_clone_only_file's first lines.
+std::string start_of(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string text(4096, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
+// A file that says it is the full clone's only (edition_text.hpp): a test whose kernels answer a lab.
+bool marked_full_clone_only(const fs::path& path) {
+    return path.extension() != ".md" && full_clone_only_file(start_of(path));
+}
+
+// A kernel file of a lab folder: the stub, which the edition takes as committed.
+bool is_stub(const std::string& relative) {
+    return relative.rfind("labs/", 0) == 0 && fs::path(relative).extension() == ".cl";
+}
+
+// Copies the stub `relative` as committed; notes it when the working copy differs (a solved kernel).
+void copy_stub(const fs::path& root, const fs::path& to, const std::string& relative, EditionSummary& summary) {
+    const auto committed = course::committed_text(root, relative);
+    if (!committed) {
+        fs::copy_file(root / relative, to, fs::copy_options::overwrite_existing);  // not a git checkout
+        return;
+    }
+    if (*committed != read_text(root / relative)) summary.committed_stubs.push_back(relative);
+    std::ofstream out(to, std::ios::binary);
+    out << *committed;
+    if (!out.flush()) throw fs::filesystem_error("the write failed", to, std::make_error_code(std::errc::io_error));
 }
 
 // Copies one file, changing what names things the edition lacks (edition_text.hpp).
@@ -72,6 +105,11 @@ void copy_tree(const fs::path& from, const fs::path& to, const fs::path& root, c
         } else if (entry.is_directory()) {
             if (is_build_folder(path)) continue;
             copy_tree(path, to / path.filename(), root, target, summary);
+        } else if (entry.is_regular_file() && marked_full_clone_only(path)) {
+            summary.full_clone_only.push_back(relative);
+        } else if (entry.is_regular_file() && is_stub(relative)) {
+            copy_stub(root, to / path.filename(), relative, summary);
+            ++summary.files;
         } else if (entry.is_regular_file()) {
             copy_file(path, to / path.filename(), relative);
             ++summary.files;
@@ -84,8 +122,10 @@ void copy_tree(const fs::path& from, const fs::path& to, const fs::path& root, c
 const std::vector<std::string>& instructor_only_paths() {
     // kernels/reference/ holds a complete lab-06 GEMM (lab 07 is graded with it): a student could copy it
     // into lab 06. Without it, lab 07 multiplies with the student's own lab-06 kernel (strassen_gemm.hpp).
+    // kernels/baselines/ holds the naive transpose and product the speedup stage times against: they
+    // answer labs 01 and 03. Without them the speedup stage is not run (stages.hpp, speedup_baseline_not_here).
     static const std::vector<std::string> paths{"solutions", "checker/hidden.toml", "checker/mutants",
-                                                "kernels/reference"};
+                                                "kernels/baselines", "kernels/reference"};
     return paths;
 }
 

@@ -4,6 +4,7 @@
 #include "stages.hpp"
 
 #include "description/lab_spec.hpp"
+#include "problems/lab_session.hpp"
 #include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
@@ -251,6 +252,7 @@ void add_oclgrind_tasks(LabWork& work, const Grading& grading, std::vector<std::
 // Phase 3 for one lab: its timing, when it builds and is right.
 void time_lab(LabWork& work, const Grading& grading) {
     if (!work.timed || build_failed(work.check())) return;
+    if (!course::baseline_in_course(grading.settings.root, work.spec)) return;  // the student edition
     if (work.check().first<BuildEvent>() == nullptr) return;
     const Verdict right = evaluate_correctness(work.lab, work.set_runs()).verdict;
     if (right != Verdict::pass && right != Verdict::warn) return;
@@ -298,6 +300,9 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
                 if (!work.spec.speedup) break;  // this lab has no speed target
                 if (!built) {
                     results.push_back(blocked(stage));
+                } else if ((correctness->verdict == Verdict::pass || correctness->verdict == Verdict::warn) &&
+                           !course::baseline_in_course(settings.root, work.spec)) {
+                    results.push_back(speedup_baseline_not_here(lab));
                 } else if ((correctness->verdict != Verdict::pass && correctness->verdict != Verdict::warn) ||
                            !work.speedup) {
                     results.push_back(

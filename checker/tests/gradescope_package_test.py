@@ -74,6 +74,7 @@ def unpack(zip_path, target):
         check("setup.sh" in names and "run_autograder" in names, "setup.sh and run_autograder at the zip's root")
         check(f"labs/{LAB}/lab.toml" in names and "checker/hidden.toml" in names, "the lab and hidden.toml packed")
         check(not any(n.startswith(("solutions/", "checker/mutants/")) for n in names), "no solutions, no mutants")
+        check("kernels/baselines/matmul_naive.cl" in names, "the speedup baseline packed (the student edition has none)")
         check((zf.getinfo("run_autograder").external_attr >> 16) & 0o111, "run_autograder is executable")
         for info in zf.infolist():
             zf.extract(info, target)

@@ -1,8 +1,11 @@
+// full clone only: its right kernels answer lab 01; the student edition leaves this file out.
 // The real labcheck binary, run as instructors and students run it: the
 // solutions pass, the stubs fail with a report, the speedup threshold decides,
 // the grader's own problems exit 2 with a message, and the student edition
 // grades the same.
 #include "child_process.hpp"
+
+#include "tests/committed_stubs.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
@@ -61,6 +64,21 @@ Run run_labcheck(std::vector<std::string> arguments, bool with_json = false,
         fs::remove(json_file);
     }
     return run;
+}
+
+// A submission folder holding one file.
+fs::path submission_with(const std::string& name, const std::string& file, const std::string& text) {
+    const fs::path folder = scratch(name);
+    fs::remove_all(folder);
+    fs::create_directories((folder / file).parent_path());
+    std::ofstream(folder / file) << text;
+    return folder;
+}
+
+// False, with a message or a failure (course_tests::stub_is_wrong), when `graded` says the stub of lab 01 is right.
+bool stub_01_is_wrong(const Run& graded) {
+    return course_tests::stub_is_wrong(course_tests::committed_stubs(fs::current_path()), "01-transpose-naive",
+                                       graded.output.find("01   correctness  pass") == std::string::npos);
 }
 
 // Where `text` holds a character that steers a terminal (C0 but newline and tab, DEL, C1 in UTF-8), or npos.
@@ -251,7 +269,10 @@ TEST_CASE("speedup: a hidden time size from hidden.toml, picked by its time seed
 }
 
 TEST_CASE("a fresh checkout: every stub builds, is wrong, and the report says where") {
-    const Run run = run_labcheck({"--stage", "build,correctness"});
+    // The stubs as committed: a student's solved kernels in labs/ are not the course's stubs.
+    const auto& stubs = course_tests::committed_stubs(fs::current_path());
+    const Run run = run_labcheck({"--submission", stubs.dir().string(), "--stage", "build,correctness"});
+    if (!stub_01_is_wrong(run)) return;
     CHECK(run.status == 1);
     CHECK(run.output.find("01   build        pass") != std::string::npos);
     CHECK(run.output.find("01   correctness  FAIL") != std::string::npos);
@@ -259,9 +280,13 @@ TEST_CASE("a fresh checkout: every stub builds, is wrong, and the report says wh
 }
 
 TEST_CASE("speed is not measured for a wrong kernel") {
-    const Run run = run_labcheck({"--lab", "01", "--stage", "correctness,speedup"});
+    const fs::path wrong = submission_with("wrong-01", "01-transpose-naive/transpose.cl",
+                                           "__kernel void transpose(__global const float* a, __global float* at, "
+                                           "uint m, uint k) {}\n");
+    const Run run = run_labcheck({"--submission", wrong.string(), "--lab", "01", "--stage", "correctness,speedup"});
     CHECK(run.status == 1);
     CHECK(run.output.find("not run: the kernel is not right yet") != std::string::npos);
+    fs::remove_all(wrong);
 }
 
 TEST_CASE("the grader's own problems exit 2 with a message, never a stack trace") {
@@ -286,14 +311,36 @@ TEST_CASE("the student edition has no solutions, and labcheck grades its labs th
     const Run made = run_labcheck({"--student-edition", edition.string()});
     INFO(made.output);
     REQUIRE(made.status == 0);
-    CHECK(made.output.find("left out checker/hidden.toml, checker/mutants, kernels/reference, solutions") !=
-          std::string::npos);
+    CHECK(made.output.find("left out checker/hidden.toml, checker/mutants, kernels/baselines, kernels/reference, "
+                           "solutions") != std::string::npos);
     CHECK(fs::exists(edition / "labs/01-transpose-naive/transpose.cl"));
     CHECK(fs::exists(edition / "checker/labcheck/labcheck_main.cpp"));
-    CHECK(fs::exists(edition / "kernels/baselines"));
+    CHECK(fs::exists(edition / "kernels/benchmarks/copy.cl"));
+    CHECK_FALSE(fs::exists(edition / "kernels/baselines"));  // the naive kernels answer labs 01 and 03
     CHECK_FALSE(fs::exists(edition / "solutions"));
     CHECK_FALSE(fs::exists(edition / "checker/hidden.toml"));
     CHECK_FALSE(fs::exists(edition / "kernels/reference"));  // a working lab-06 GEMM
+
+    // Without the baselines a right kernel's speedup is not run, scores nothing and says why: no grader error.
+    const fs::path right = scratch("edition-right");
+    fs::remove_all(right);
+    fs::create_directories(right);
+    fs::copy(fs::path("solutions") / "01-transpose-naive", right / "01-transpose-naive", fs::copy_options::recursive);
+    const Run speed = run_labcheck({"--root", edition.string(), "--submission", right.string(), "--lab", "01", "--stage",
+                                    "correctness,speedup", "--no-hidden"},
+                                   true);
+    INFO(speed.output);
+    CHECK(speed.status == 1);  // a stage that did not run is not passed
+    CHECK(speed.output.find("01   correctness  pass") != std::string::npos);
+    CHECK(speed.output.find("01   speedup      FAIL       0/2  not run here: the speed baseline is in the "
+                            "instructor's grader\n") != std::string::npos);
+    REQUIRE(speed.json["tests"].size() == 2);
+    CHECK(speed.json["tests"][1]["score"] == 0.0);
+    CHECK(speed.json["tests"][1]["status"] == "failed");
+    CHECK(speed.json["tests"][1]["output"].get<std::string>().find("kernels/baselines/transpose_naive.cl") !=
+          std::string::npos);
+    CHECK_FALSE(speed.json.contains("leaderboard"));  // nothing was timed
+    fs::remove_all(right);
 
     // Without the reference GEMM, lab 07 multiplies with the student's own lab-06 kernel, and says so once.
     const fs::path submission = scratch("edition-submission");
@@ -318,9 +365,10 @@ TEST_CASE("the student edition has no solutions, and labcheck grades its labs th
     CHECK(lab07.json["tests"][1]["output"].get<std::string>().find("lab-06 kernel") == std::string::npos);  // once
     fs::remove_all(submission);
 
+    // The edition's stubs are the committed ones: still exercises, unless this tree committed solved kernels.
     const Run graded = run_labcheck({"--root", edition.string(), "--lab", "01", "--stage", "build,correctness"});
-    CHECK(graded.status == 1);
     CHECK(graded.output.find("01   build        pass") != std::string::npos);
+    if (stub_01_is_wrong(graded)) CHECK(graded.status == 1);
     CHECK(run_labcheck({"--root", edition.string(), "--solutions"}).status == 2);  // no solutions there
     fs::remove_all(edition);
 }

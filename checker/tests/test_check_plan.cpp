@@ -26,16 +26,16 @@ TEST_CASE("hidden.toml: sizes and seeds per lab number") {
     const auto hidden = parse_hidden_checks(R"(
         # instructor only
         [labs.04]
-        sizes = ["31x47x65", "200x1x3"]
-        seeds = [20240917, 77]
+        sizes = ["23x41x59", "150x1x7"]
+        seeds = [90817263, 77]
 
         [labs.2]
         seeds = [5]
     )",
                                             "hidden.toml");
     REQUIRE(hidden.size() == 2);
-    CHECK(hidden.at("04").sizes == std::vector<std::string>{"31x47x65", "200x1x3"});
-    CHECK(hidden.at("04").seeds == std::vector<std::uint64_t>{20240917, 77});
+    CHECK(hidden.at("04").sizes == std::vector<std::string>{"23x41x59", "150x1x7"});
+    CHECK(hidden.at("04").seeds == std::vector<std::uint64_t>{90817263, 77});
     CHECK(hidden.at("02").sizes.empty());
     CHECK(hidden.at("02").seeds == std::vector<std::uint64_t>{5});
     CHECK(parse_hidden_checks("", "hidden.toml").empty());
@@ -70,10 +70,10 @@ TEST_CASE("correctness checks: contract sizes with seed 1, then hidden sizes wit
     CHECK(public_only[1].seed == 1);
     CHECK_FALSE(public_only[1].hidden);
 
-    HiddenChecks hidden{{"31x47x65"}, {7, 8}, {}, {}};
+    HiddenChecks hidden{{"23x41x59"}, {7, 8}, {}, {}};
     const auto all = correctness_checks(lab, &hidden);
     REQUIRE(all.size() == 4);
-    CHECK(all[2].size == "31x47x65");
+    CHECK(all[2].size == "23x41x59");
     CHECK(all[2].seed == 7);
     CHECK(all[3].seed == 8);
     CHECK(all[3].hidden);

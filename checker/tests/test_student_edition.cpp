@@ -1,5 +1,6 @@
-// The student edition leaves out solutions/, the hidden sizes, the mutants,
-// git data and build folders, and copies everything else.
+// The student edition leaves out solutions/, the hidden sizes, the mutants, the
+// kernels that answer a lab, git data and build folders, copies the stubs as
+// committed, and copies everything else.
 #include "class_grading.hpp"
 #include "edition_text.hpp"
 #include "student_edition.hpp"
@@ -8,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <fstream>
 
 #include <unistd.h>
@@ -40,12 +42,21 @@ TEST_CASE("student edition: instructor-only paths are left out") {
     write(course / "kernels/reference/matmul_register_tiles.cl", "a working lab-06 GEMM");
     write(course / "kernels/baselines/matmul_naive.cl", "baseline");
 
+    write(course / "kernels/benchmarks/copy.cl", "a copy");
+    write(course / "common/tests/test_answers.cpp", "// Tests.\n// full clone only: an answer to lab 01\n");
+    write(course / "common/tests/test_plain.cpp", "// Tests. The marker `// full clone only:` in a line's middle\n");
+
     const auto summary = make_student_edition(course, base / "edition");
-    CHECK(summary.files == 4);
-    CHECK(summary.left_out ==
-          std::vector<std::string>{"checker/hidden.toml", "checker/mutants", "kernels/reference", "solutions"});
+    CHECK(summary.files == 5);
+    CHECK(summary.full_clone_only == std::vector<std::string>{"common/tests/test_answers.cpp"});
+    CHECK_FALSE(fs::exists(base / "edition/common/tests/test_answers.cpp"));
+    CHECK(fs::exists(base / "edition/common/tests/test_plain.cpp"));
+    CHECK(summary.left_out == std::vector<std::string>{"checker/hidden.toml", "checker/mutants", "kernels/baselines",
+                                                       "kernels/reference", "solutions"});
+    CHECK(summary.committed_stubs.empty());  // not a git checkout: the working copy
     CHECK_FALSE(fs::exists(base / "edition/kernels/reference"));
-    CHECK(fs::exists(base / "edition/kernels/baselines/matmul_naive.cl"));
+    CHECK_FALSE(fs::exists(base / "edition/kernels/baselines"));  // the naive kernels answer labs 01 and 03
+    CHECK(fs::exists(base / "edition/kernels/benchmarks/copy.cl"));
     CHECK(fs::exists(base / "edition/labs/01-transpose-naive/transpose.cl"));
     CHECK(fs::exists(base / "edition/checker/README.md"));
     CHECK(fs::exists(base / "edition/meson.build"));
@@ -56,6 +67,34 @@ TEST_CASE("student edition: instructor-only paths are left out") {
 
     CHECK_THROWS_WITH_AS(make_student_edition(course, base / "edition"), doctest::Contains("not empty"),
                          course::UserError);
+    fs::remove_all(base);
+}
+
+TEST_CASE("student edition: the stubs as committed, whatever the working copy holds") {
+    const fs::path base = fs::temp_directory_path() / ("labcheck-edition-git-" + std::to_string(getpid()));
+    fs::remove_all(base);
+    const fs::path course = base / "course";
+    write(course / "labs/01-transpose-naive/transpose.cl", "// TODO 1\n");
+    write(course / "labs/01-transpose-naive/README.md", "# Lab 01\n");
+    write(course / "labs/03-matmul-naive/matmul.cl", "// TODO 1\n");
+    const std::string git = "git -C '" + course.string() + "' ";
+    REQUIRE(std::system((git + "init -q && " + git + "add -A && " + git +
+                         "-c user.name=test -c user.email=test@example.invalid commit -qm stubs")
+                            .c_str()) == 0);
+    write(course / "labs/01-transpose-naive/transpose.cl", "solved\n");  // the instructor's own answer
+    write(course / "labs/01-transpose-naive/README.md", "# Lab 01, edited\n");  // not a kernel: as it is
+
+    const auto summary = make_student_edition(course, base / "edition");
+    CHECK(summary.committed_stubs == std::vector<std::string>{"labs/01-transpose-naive/transpose.cl"});
+    std::ifstream stub(base / "edition/labs/01-transpose-naive/transpose.cl");
+    std::string line;
+    std::getline(stub, line);
+    CHECK(line == "// TODO 1");
+    std::ifstream readme(base / "edition/labs/01-transpose-naive/README.md");
+    std::getline(readme, line);
+    CHECK(line == "# Lab 01, edited");
+    CHECK(fs::exists(base / "edition/labs/03-matmul-naive/matmul.cl"));
+    CHECK_FALSE(fs::exists(base / "edition/.git"));
     fs::remove_all(base);
 }
 
@@ -89,6 +128,15 @@ TEST_CASE("student edition: full-clone-only parts of Markdown are left out, unba
                          doctest::Contains("labs/01/README.md:2"), course::UserError);
 }
 
+TEST_CASE("student edition: a file marks itself full clone only in its first lines, as a comment") {
+    CHECK(full_clone_only_file("// full clone only: its kernels answer lab 01\n#include <x>\n"));
+    CHECK(full_clone_only_file("#!/usr/bin/env python3\n  # full clone only: a right kernel\n"));
+    CHECK(full_clone_only_file(std::string(11, '\n') + "// full clone only: the 12th line\n"));
+    CHECK_FALSE(full_clone_only_file(std::string(12, '\n') + "// full clone only: the 13th line\n"));
+    CHECK_FALSE(full_clone_only_file("x = 1;  // full clone only: not at the start\n"));
+    CHECK_FALSE(full_clone_only_file("// Full clone only, in other words\n"));
+}
+
 TEST_CASE("student edition: slides_solutions defaults to false there") {
     const std::string options = "option('slides', type : 'feature', value : 'auto')\n"
                                 "option('slides_solutions', type : 'boolean', value : true,\n"
@@ -98,6 +146,7 @@ TEST_CASE("student edition: slides_solutions defaults to false there") {
     CHECK(edited.find("value : 'auto'") != std::string::npos);
     CHECK_THROWS_WITH_AS(student_meson_options("option('slides', type : 'feature', value : 'auto')\n"),
                          doctest::Contains("slides_solutions"), course::UserError);
+    CHECK(student_meson_options(edited) == edited);  // an edition made from an edition
 
     // The edition of a course applies both.
     const fs::path base = fs::temp_directory_path() / ("labcheck-edition-text-" + std::to_string(getpid()));

@@ -296,6 +296,7 @@ int run_checked(const CommonOptions& common, const RunOptions& options) {
     const std::vector<ProblemSize> sizes = sizes_or(options.sizes, spec.check_sizes, spec.size_form());
     const std::string command = lab_run_prefix(common, options);
 
+    require_versus_opponent(lab, options.versus);
     print_lab_header(lab);
     const auto sets = sets_to_check(spec, overrides);
     SetChecks checks;

@@ -18,10 +18,7 @@ struct Opponent {
 
 Opponent open_opponent(OpenedLab& lab, const Defines& defines, const std::vector<std::string>& versus) {
     if (versus.size() == 1 && versus.front() == "baseline") {
-        if (!lab.spec.speedup) {
-            throw UserError({"a lab with a [speedup] baseline", "lab " + lab.spec.number + " has none",
-                             lab.spec.file(), "compare with other defines instead: --versus NAME=VALUE"});
-        }
+        require_versus_opponent(lab, versus);
         return {"baseline (" + lab.spec.speedup->baseline_file + ")",
                 open_baseline(lab.session, lab.root, lab.spec, lab.kernels, {})};
     }
@@ -31,6 +28,15 @@ Opponent open_opponent(OpenedLab& lab, const Defines& defines, const std::vector
 }
 
 }  // namespace
+
+void require_versus_opponent(const OpenedLab& lab, const std::vector<std::string>& versus) {
+    if (versus.size() != 1 || versus.front() != "baseline") return;
+    if (!lab.spec.speedup) {
+        throw UserError({"a lab with a [speedup] baseline", "lab " + lab.spec.number + " has none", lab.spec.file(),
+                         "compare with other defines instead: --versus NAME=VALUE"});
+    }
+    require_baseline_in_course(lab.root, lab.spec);
+}
 
 bool print_versus(OpenedLab& lab, LabProblem& mine, const Defines& defines, const std::vector<std::string>& versus,
                   const ProblemSize& size, std::uint64_t seed, int repeat) {

@@ -13,6 +13,10 @@
 
 namespace course {
 
+// Throws UserError when `versus` is {"baseline"} and the lab has none here (no [speedup], or the
+// student edition, which has no kernels/baselines/): said before any kernel is checked.
+void require_versus_opponent(const OpenedLab& lab, const std::vector<std::string>& versus);
+
 // `versus` is {"baseline"} (the lab's [speedup] baseline) or NAME=VALUE defines put on top of
 // `defines` (the student's kernel's). Returns false when either result was wrong at the timed size.
 bool print_versus(OpenedLab& lab, LabProblem& mine, const Defines& defines, const std::vector<std::string>& versus,

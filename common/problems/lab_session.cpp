@@ -63,6 +63,7 @@ std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& ro
         defines.merge(spec.speedup->baseline_defines);
         return open_lab(session, root, spec, kernels, defines, gemm);
     }
+    require_baseline_in_course(root, spec);
     ProblemSetup setup;
     setup.session = &session;
     setup.spec = &spec;
@@ -74,6 +75,21 @@ std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& ro
     setup.kernels = {root / "kernels", "kernels"};
     setup.root = root;
     return make_problem(spec.speedup->baseline_problem.value_or(spec.problem), setup);
+}
+
+bool baseline_in_course(const fs::path& root, const LabSpec& spec) {
+    if (!spec.speedup || spec.speedup->baseline_file == kSelfBaseline) return true;
+    std::error_code ec;
+    return fs::exists(root / "kernels" / spec.speedup->baseline_file, ec);
+}
+
+void require_baseline_in_course(const fs::path& root, const LabSpec& spec) {
+    if (baseline_in_course(root, spec)) return;
+    throw UserError({"the lab's speed baseline, kernels/" + spec.speedup->baseline_file,
+                     "this copy of the course does not have it: the student edition leaves the baselines out, since "
+                     "they would answer a lab, and the instructor's grader measures the speedup",
+                     (root / "kernels" / spec.speedup->baseline_file).string(),
+                     "compare two configurations of your own kernel instead: --versus NAME=VALUE"});
 }
 
 }  // namespace course

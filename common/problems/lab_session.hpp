@@ -44,8 +44,16 @@ constexpr const char* kSelfBaseline = "self";
 // The lab's speedup baseline (the lab must have a [speedup] section): a kernel
 // file under kernels/, or, for baseline = "self", the lab's kernels from
 // `kernels` built with `overrides` and then baseline_defines.
+// Throws UserError when the baseline file is not in this copy of the course (baseline_in_course).
 std::unique_ptr<LabProblem> open_baseline(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
                                           const KernelSet& kernels, const Defines& overrides,
                                           GemmChoice gemm = GemmChoice::lab_kernels);
+
+// Whether the lab's speedup baseline is in the course at `root`: "self", or a file under kernels/
+// that exists. The student edition leaves kernels/baselines/ out (the naive kernels there answer
+// labs 01 and 03), so the speed against the baseline is measured by the instructor's grader only.
+bool baseline_in_course(const std::filesystem::path& root, const LabSpec& spec);
+// Throws UserError, saying why and what to do instead, when baseline_in_course is false.
+void require_baseline_in_course(const std::filesystem::path& root, const LabSpec& spec);
 
 }  // namespace course

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# full clone only: its right kernel answers lab 01; the student edition leaves this file out.
 """`lab run` survives a kernel that crashes the OpenCL runtime, and says so in words.
 
     lab_run_survives_a_crash.py LAB

@@ -78,7 +78,7 @@ TEST_CASE("both host memory modes carry a matrix there and back, and name themse
     }
 }
 
-TEST_CASE("the lab-08 solution is right end to end in both host memory modes") {
+TEST_CASE("the lab-08 solution is right end to end in both host memory modes" * doctest::skip(!std::filesystem::is_directory("solutions"))) {  // the student edition has none
     ClSession session = open_session("");
     if (!has_images(session)) return;
     const auto root = std::filesystem::current_path();

@@ -1,3 +1,4 @@
+// full clone only: its honest transpose answers lab 01; the student edition leaves this file out.
 // Timed launches pay only for work done (timing.hpp, timed_result.hpp), on a
 // real device: every launch starts from a refilled output and restored inputs,
 // and a result that is wrong at any timed launch is found, on kernels written
@@ -161,7 +162,7 @@ TEST_CASE("timed beside a copy of the same bytes: the kernel is still checked, t
     CHECK_THROWS_AS(time_beside_copy(lab.session, root, without_buffers, kShortPlan), std::logic_error);
 }
 
-TEST_CASE("the solutions' timed results are right on padded buffers and ragged sizes") {
+TEST_CASE("the solutions' timed results are right on padded buffers and ragged sizes" * doctest::skip(!std::filesystem::is_directory("solutions"))) {  // the student edition has none
     ClSession session = open_session("");
     const auto root = std::filesystem::current_path();
     const KernelSet solutions = kernel_set(root, "solutions");
@@ -175,7 +176,7 @@ TEST_CASE("the solutions' timed results are right on padded buffers and ragged s
     }
 }
 
-TEST_CASE("lab 07: a merge that skips its work at large sizes is wrong at the timed size") {
+TEST_CASE("lab 07: a merge that skips its work at large sizes is wrong at the timed size" * doctest::skip(!std::filesystem::is_directory("solutions"))) {  // the student edition has none
     ClSession session = open_session("");
     const auto root = std::filesystem::current_path();
     const LabSpec spec = load_lab(root, "07", session.device.device_class);

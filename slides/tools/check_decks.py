@@ -14,6 +14,9 @@
           - built with slides-solutions false (meson -Dslides_solutions=false, the
             student edition's default), the decks hold no line of a solution
             kernel, and they render in a copy without solutions/.
+        The stubs under labs/ are read as committed (git), not from the working
+        copy, where a student's solved kernels may stand; a stub that carries
+        slide markers is a copy of a solution and is left out (with a note).
 
     ... --layout CHROMIUM [--screenshots DIR] [--only 03]
         Opens every rendered deck in headless Chromium at 1280×720 and fails if
@@ -36,6 +39,7 @@ from pathlib import Path
 MARKER = re.compile(r"^\s*//\s*slide:\s*([\w-]+)\s*$")
 FENCE = re.compile(r"^(```+|~~~+)\s*(\{[^}]*\}|[\w.+-]*)\s*$")
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+NOTED = set()  # stubs already noted as solutions (kernel_files)
 
 
 def render(pandoc, args, deck, out, root=None, solutions=None):
@@ -110,6 +114,30 @@ def check_self_contained(page, name):
     return problems
 
 
+def kernel_files(root, folders):
+    """{relative path: text} of the .cl files under `folders` of root. A stub under labs/ is read as
+    committed (`git cat-file`), else from the working copy (no git checkout); one with a slide
+    marker is a solution copied over the stub (a student's solved tree), not the course's stub, and
+    is left out with a note: stubs carry no markers."""
+    texts = {}
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.cl")) if (root / folder).is_dir() else []:
+            rel = path.relative_to(root).as_posix()
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if folder == "labs":
+                committed = subprocess.run(["git", "-C", str(root), "cat-file", "blob", "HEAD:./" + rel],
+                                           capture_output=True)
+                if committed.returncode == 0:
+                    text = committed.stdout.decode("utf-8", errors="replace")
+                if any(MARKER.match(line) for line in text.splitlines()):
+                    if rel not in NOTED:
+                        print(f"note: {rel} has slide markers: a solution, not the course's stub; left out here")
+                        NOTED.add(rel)
+                    continue
+            texts[rel] = text
+    return dict(sorted(texts.items()))
+
+
 def check_static(root, decks):
     problems = []
     # every lab has a deck; lecture numbers run 1, 2, ...
@@ -128,13 +156,10 @@ def check_static(root, decks):
         elif len(led[lab]) > 1:
             problems.append(f"lab {lab} is led to by several decks: {', '.join(led[lab])}")
     # markers used; code never pasted
-    kernel_files = sorted(p for folder in ("labs", "solutions", "kernels") if (root / folder).is_dir()
-                          for p in (root / folder).rglob("*.cl"))
     markers = set()
     kernel_lines = {}
-    for path in kernel_files:
-        rel = path.relative_to(root).as_posix()
-        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+    for rel, text in kernel_files(root, ("labs", "solutions", "kernels")).items():
+        for line in text.splitlines():
             m = MARKER.match(line)
             if m:
                 markers.add((rel, m.group(1)))
@@ -173,8 +198,8 @@ def solution_only_lines(root):
     without solutions must not show."""
     def lines(folder):
         found = set()
-        for path in (root / folder).rglob("*.cl") if (root / folder).is_dir() else []:
-            for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        for text in kernel_files(root, (folder,)).values():
+            for line in text.splitlines():
                 stripped = line.strip()
                 if len(stripped) >= 24 and not stripped.startswith("//"):
                     found.add(stripped)

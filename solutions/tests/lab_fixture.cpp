@@ -15,6 +15,18 @@ const std::filesystem::path& root() {
     return r;
 }
 
+const CommittedStubs& stubs() {
+    return committed_stubs(root());
+}
+
+course::KernelSet stub_set() {
+    return course::kernel_set(root(), stubs().dir().string());
+}
+
+bool stub_is_wrong(const std::string& lab_folder, bool wrong) {
+    return course_tests::stub_is_wrong(stubs(), lab_folder, wrong);
+}
+
 std::unique_ptr<course::LabProblem> open(const std::string& lab, const std::string& set,
                                          std::initializer_list<std::pair<const char*, const char*>> defines) {
     // The spec must outlive the problem, which keeps a pointer to it.

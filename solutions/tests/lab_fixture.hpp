@@ -4,6 +4,7 @@
 
 #include "harness/cl_session.hpp"
 #include "problems/lab_session.hpp"
+#include "tests/committed_stubs.hpp"
 
 #include <filesystem>
 #include <string>
@@ -14,7 +15,17 @@ namespace course_tests {
 course::ClSession& session();
 const std::filesystem::path& root();
 
-// The lab's problem built from `set` ("labs" or "solutions") with extra defines.
+// The course's stubs as committed, laid out like labs/ (common/tests/committed_stubs.hpp): what
+// a test of "the stub" opens, so that a student's solved working copy changes nothing.
+const CommittedStubs& stubs();
+// The same as a kernel set, for open() and the problem setups.
+course::KernelSet stub_set();
+
+// Checks that the stub of `lab_folder` is wrong (`wrong`): when it is right, a failure with
+// COURSE_STUBS=strict, else a message that the check is skipped. True when the stub is wrong.
+bool stub_is_wrong(const std::string& lab_folder, bool wrong);
+
+// The lab's problem built from `set` ("solutions", or a folder such as stub_set()'s) with extra defines.
 std::unique_ptr<course::LabProblem> open(const std::string& lab, const std::string& set,
                                          std::initializer_list<std::pair<const char*, const char*>> defines = {});
 

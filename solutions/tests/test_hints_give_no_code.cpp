@@ -1,8 +1,9 @@
 // No hint holds the solution's code: no text of labs/NN-name/hints.toml contains a line of
 // the kernel files in solutions/NN-name/, compared without whitespace. Lines that say nothing
-// (braces, short lines, comments) and lines the stub already gives are not counted.
+// (braces, short lines, comments) and lines the stub already gives (as committed) are not counted.
 #include "description/lab_hints.hpp"
 #include "description/lab_spec.hpp"
+#include "tests/committed_stubs.hpp"
 
 #include <doctest/doctest.h>
 
@@ -70,7 +71,7 @@ TEST_CASE("hints: no hint of any lab contains a line of its solution") {
     for (const auto& folder : folders) {
         const auto solution = code_lines(root / "solutions" / folder);
         REQUIRE_MESSAGE(!solution.empty(), "solutions/" << folder << " has no kernel lines");
-        const auto stub = code_lines(root / "labs" / folder);
+        const auto stub = code_lines(course_tests::committed_stubs(root).dir() / folder);  // not a solved copy
         for (const auto& todo : load_hints(root, folder).todos) {
             for (const auto& text : todo.text) {
                 const auto leaked = leaked_lines(text, solution, stub);

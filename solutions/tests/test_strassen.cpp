@@ -251,9 +251,9 @@ TEST_CASE("the lab-07 solution is right at every level, padded sizes included") 
 }
 
 TEST_CASE("the lab-07 stub is reported wrong even with a right lab-06 GEMM") {
-    const auto stub = open_strassen(course::kernel_set(root(), "labs"), solutions());
+    const auto stub = open_strassen(stub_set(), solutions());
     const auto verdict = stub->check(filling_size(1), 1);
-    CHECK_FALSE(verdict.ok);
+    if (!stub_is_wrong(kLab, !verdict.ok)) return;
     CHECK(contains(verdict.problem, "C is wrong in C11, C12, C21 and C22"));
     // The stub writes zeros into the left operands and c11, nothing into the rest.
     CHECK_MESSAGE(contains(verdict.problem, "strassen_split: the right operand of p1 must be b12 − b22"),
@@ -319,10 +319,9 @@ TEST_CASE("graded on strassen.cl alone: the reference GEMM in kernels/ computes 
         }
     }
     // The stub is still wrong, and blamed on strassen.cl, not on a GEMM.
-    const auto stub =
-        open_strassen(course::kernel_set(root(), "labs"), std::nullopt, "1", course::GemmChoice::reference);
+    const auto stub = open_strassen(stub_set(), std::nullopt, "1", course::GemmChoice::reference);
     const auto verdict = stub->check(filling_size(1), 1);
-    CHECK_FALSE(verdict.ok);
+    if (!stub_is_wrong(kLab, !verdict.ok)) return;
     CHECK(contains(verdict.problem, "C is wrong in C11, C12, C21 and C22"));
     CHECK_FALSE(contains(verdict.problem, "GEMM"));
 }

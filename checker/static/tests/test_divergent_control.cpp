@@ -1,3 +1,4 @@
+// full clone only: its kernels (correct, or one fix from it) answer labs; the student edition leaves it out.
 // Rules barrier-in-divergent-branch and divergent-exit-before-barrier, and the divergence
 // analysis behind them (which values depend on the work-item id).
 #include "analysis_helpers.hpp"

@@ -1,3 +1,4 @@
+// full clone only: its correct kernels answer labs; the student edition leaves this file out.
 // Correct kernels in many styles: none may get a finding. A false alarm costs a student more than
 // a missed bug, so every style the course shows (and some it does not) is here.
 #include "analysis_helpers.hpp"

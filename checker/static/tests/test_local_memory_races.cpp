@@ -1,3 +1,4 @@
+// full clone only: its kernels (correct, or a barrier from it) answer labs; the student edition leaves it out.
 // Rules missing-barrier-read-after-write and missing-barrier-write-after-read: __local accesses of
 // different work-items that meet with no barrier(CLK_LOCAL_MEM_FENCE) between them.
 #include "analysis_helpers.hpp"
