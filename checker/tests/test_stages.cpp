@@ -425,7 +425,7 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     CHECK(pass.reason == "2.00× the baseline (needs 0.0001×) at 'defaults': 2.000 ms vs 4.000 ms");
     CHECK(pass.details.find("At size 2048x2048 with define set 'defaults' (-D TILE_SIZE=16): your kernel") !=
           std::string::npos);
-    f.spec.define_sets = {{"cpu defaults", {}}};
+    f.spec.define_sets = {{"cpu defaults", {}, ""}};
     CHECK(evaluate_speedup(f.lab, run, 0.0001).reason.find("at 'cpu defaults':") != std::string::npos);
     UnitRun with_d = run;
     with_d.job.defines = {{"TILE_SIZE", "16"}};
