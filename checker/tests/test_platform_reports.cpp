@@ -1,13 +1,13 @@
 // What labcheck writes for grading platforms beyond the plain results.json: the
 // Markdown of Gradescope's test output, the leaderboard of right kernels and the
 // gradebook's speed columns, and the zip an autograder package is written as.
-#include "class_grading.hpp"
-#include "gradescope_json.hpp"
-#include "lateness.hpp"
-#include "leaderboard.hpp"
-#include "markdown_text.hpp"
-#include "prairielearn_json.hpp"
-#include "zip_writer.hpp"
+#include "class/class_grading.hpp"
+#include "class/lateness.hpp"
+#include "edition/zip_writer.hpp"
+#include "report/gradescope_json.hpp"
+#include "report/leaderboard.hpp"
+#include "report/markdown_text.hpp"
+#include "report/prairielearn_json.hpp"
 
 #include "util/user_error.hpp"
 
