@@ -3,6 +3,7 @@
 #include "util/atomic_file.hpp"
 #include "class/class_grading.hpp"
 #include "report/gradescope_json.hpp"
+#include "report/report_text.hpp"
 #include "report/terminal_report.hpp"
 
 #include <doctest/doctest.h>

@@ -279,7 +279,7 @@ int run(const Options& options) {
     const auto report = grade_submission(kernels, settings, runner);
     fmt::print("{}", terminal_report(report));
     if (!options.json_file.empty() || !options.platform.results_dir.empty()) {
-        write_results(options.platform, options.json_file, report);
+        write_platform_results(options.platform, options.json_file, report);
     }
     return report.exit_status();
 }

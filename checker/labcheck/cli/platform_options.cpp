@@ -1,10 +1,7 @@
 #include "cli/platform_options.hpp"
 
 #include "class/lateness.hpp"
-#include "report/gradescope_json.hpp"
-#include "report/prairielearn_json.hpp"
 
-#include "util/atomic_file.hpp"
 #include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
@@ -18,8 +15,7 @@ void add_platform_options(CLI::App& app, PlatformOptions& options, CLI::Option* 
     app.add_option("--results-dir", options.results_dir, "write DIR/results.json (PrairieLearn: /grade/results)")
         ->excludes(json);
     app.add_option("--format", options.format, "results.json for gradescope (default) or prairielearn")
-        ->transform(CLI::CheckedTransformer(std::map<std::string, ResultsFormat>{
-            {"gradescope", ResultsFormat::gradescope}, {"prairielearn", ResultsFormat::prairielearn}}));
+        ->transform(CLI::CheckedTransformer(results_format_names()));
     app.add_option("--submission-times", options.submission_times,
                    "with --class and --deadline: CSV of student,timestamp (ISO 8601) for the \"hours late\" column");
     app.add_option("--deadline", options.deadline, "with --class: the deadline, e.g. 2026-11-23T23:59:00+01:00");
@@ -46,20 +42,14 @@ std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, co
     return {lateness.column};
 }
 
-void write_results(const PlatformOptions& options, const std::string& json_file, const SubmissionReport& report) {
+void write_platform_results(const PlatformOptions& options, const std::string& json_file, const SubmissionReport& report) {
     std::filesystem::path file = json_file;
     if (!options.results_dir.empty()) {
         std::filesystem::create_directories(options.results_dir);
         file = std::filesystem::path(options.results_dir) / "results.json";
     }
-    const auto json =
-        options.format == ResultsFormat::prairielearn ? prairielearn_results(report) : gradescope_results(report);
-    course::write_file_atomically(file, json_text(json));
+    write_results(options.format, file, report);
     fmt::print("\nresults written to {}\n", file.string());
-}
-
-std::string json_text(const nlohmann::json& json) {
-    return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace labcheck

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "class/class_grading.hpp"
+#include "report/report_formats.hpp"
 #include "stages/submission_grading.hpp"
 
 #include <CLI/CLI.hpp>
@@ -13,8 +14,6 @@
 #include <vector>
 
 namespace labcheck {
-
-enum class ResultsFormat { gradescope, prairielearn };
 
 struct PlatformOptions {
     std::string results_dir;  // writes DIR/results.json
@@ -34,10 +33,7 @@ void check_platform_options(const PlatformOptions& options, bool class_mode);
 // with a warning on stderr per student without a time; none otherwise.
 std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, const std::vector<std::string>& students);
 
-// One submission's results.json in the chosen format, to `json_file` or DIR/results.json.
-void write_results(const PlatformOptions& options, const std::string& json_file, const SubmissionReport& report);
-
-// Pretty JSON; a byte that is not UTF-8 (from a student's file) becomes U+FFFD instead of an exception.
-std::string json_text(const nlohmann::json& json);
+// One submission's results.json in the chosen format, to `json_file` or DIR/results.json; says where.
+void write_platform_results(const PlatformOptions& options, const std::string& json_file, const SubmissionReport& report);
 
 }  // namespace labcheck

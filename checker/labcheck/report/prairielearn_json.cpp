@@ -1,7 +1,6 @@
 #include "report/prairielearn_json.hpp"
 
-#include "report/gradescope_json.hpp"
-#include "report/terminal_report.hpp"
+#include "report/report_text.hpp"
 
 #include <fmt/format.h>
 
@@ -44,13 +43,13 @@ nlohmann::json prairielearn_test(const StageResult& r) {
 
 }  // namespace
 
-nlohmann::json prairielearn_results(const SubmissionReport& report) {
+nlohmann::json prairielearn_results(const SubmissionReport& report, const std::string& whole_report) {
     nlohmann::json tests = nlohmann::json::array();
     for (const auto& r : report.results) tests.push_back(prairielearn_test(r));
     nlohmann::json results{{"tests", tests},
                            {"message", fmt::format("labcheck on {}: {:g} / {:g} points.", report.device_label,
                                                    report.score(), report.max_score())},
-                           {"output", capped_text(terminal_report(report), kMaxReportBytes)}};
+                           {"output", capped_text(whole_report, kMaxReportBytes)}};
     const auto errors = format_errors(report);
     if (!errors.empty()) {
         results["gradable"] = false;

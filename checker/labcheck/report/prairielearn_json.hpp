@@ -11,7 +11,8 @@
 
 namespace labcheck {
 
-// Every string printable (printable_strings in gradescope_json.hpp).
-nlohmann::json prairielearn_results(const SubmissionReport& report);
+// `whole_report` is the text the student reads as the submission's output (the terminal report).
+// Every string printable (printable_strings in report_text.hpp).
+nlohmann::json prairielearn_results(const SubmissionReport& report, const std::string& whole_report);
 
 }  // namespace labcheck

@@ -1,6 +1,6 @@
 #include "report/terminal_report.hpp"
 
-#include "report/gradescope_json.hpp"
+#include "report/report_text.hpp"
 #include "util/text_escape.hpp"
 #include "util/text_wrap.hpp"
 
