@@ -3,7 +3,7 @@
 // solutions pass, the stubs fail with a report, the speedup threshold decides,
 // the grader's own problems exit 2 with a message, and the student edition
 // grades the same.
-#include "child_process.hpp"
+#include "runner/child_process.hpp"
 
 #include "tests/committed_stubs.hpp"
 

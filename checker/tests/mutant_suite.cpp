@@ -14,8 +14,8 @@
 // Every class's terminal output, gradebook, JSON file and students' results must hold no byte of
 // the canary file and no character that steers a terminal (the mutants put control sequences in
 // kernels, compiler errors, lines Oclgrind quotes and student folder names).
-#include "child_process.hpp"
-#include "parallel_tasks.hpp"
+#include "runner/child_process.hpp"
+#include "runner/parallel_tasks.hpp"
 
 #include "description/lab_spec.hpp"
 #include "util/text_escape.hpp"

@@ -1,5 +1,5 @@
 // hidden.toml, and which sizes and seeds each lab is checked at.
-#include "check_plan.hpp"
+#include "plan/check_plan.hpp"
 
 #include "util/user_error.hpp"
 

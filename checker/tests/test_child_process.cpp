@@ -1,6 +1,6 @@
 // The child-process runner against a helper that hangs, crashes, allocates too
 // much or floods its output (checker/tests/child_helper.cpp).
-#include "child_process.hpp"
+#include "runner/child_process.hpp"
 
 #include <doctest/doctest.h>
 

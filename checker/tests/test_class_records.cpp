@@ -1,8 +1,8 @@
 // Class grading that can stop and resume: per-student records, their hashes,
 // the gradebook's missing students, the Slurm scripts, and the timing gate.
-#include "class_records.hpp"
-#include "slurm_job.hpp"
-#include "timing_gate.hpp"
+#include "class/class_records.hpp"
+#include "class/slurm_job.hpp"
+#include "runner/timing_gate.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
 // The Oclgrind output parser and the findings made from it, on output captured
 // from Oclgrind 21.10 running real mutant kernels (checker/tests/oclgrind_logs/).
-#include "accessed_array.hpp"
-#include "dynamic_findings.hpp"
-#include "oclgrind_report.hpp"
+#include "protocol/oclgrind_report.hpp"
+#include "stages/accessed_array.hpp"
+#include "stages/dynamic_findings.hpp"
 
 #include <doctest/doctest.h>
 

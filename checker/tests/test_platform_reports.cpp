@@ -1,13 +1,13 @@
 // What labcheck writes for grading platforms beyond the plain results.json: the
 // Markdown of Gradescope's test output, the leaderboard of right kernels and the
 // gradebook's speed columns, and the zip an autograder package is written as.
-#include "class_grading.hpp"
-#include "gradescope_json.hpp"
-#include "lateness.hpp"
-#include "leaderboard.hpp"
-#include "markdown_text.hpp"
-#include "prairielearn_json.hpp"
-#include "zip_writer.hpp"
+#include "class/class_grading.hpp"
+#include "class/lateness.hpp"
+#include "edition/zip_writer.hpp"
+#include "report/gradescope_json.hpp"
+#include "report/leaderboard.hpp"
+#include "report/markdown_text.hpp"
+#include "report/report_formats.hpp"
 
 #include "util/user_error.hpp"
 
@@ -119,17 +119,17 @@ TEST_CASE("the zip writer's CRC is zip's, and a file's bytes and mode are stored
 
 TEST_CASE("PrairieLearn results: a score in [0, 1], or not gradable when a kernel does not build") {
     SubmissionReport report = timed_report(Verdict::pass);
-    auto json = prairielearn_results(report);
+    auto json = results_json(ResultsFormat::prairielearn, report);
     CHECK(json["gradable"] == true);
     CHECK(json["score"] == 1.0);
     CHECK(json["tests"][0]["name"] == "04 correctness");
     CHECK(json["tests"][0]["max_points"] == 4.0);
     report.results[1].points = 0.0;
-    CHECK(prairielearn_results(report)["score"] == doctest::Approx(4.0 / 6.0));
+    CHECK(results_json(ResultsFormat::prairielearn, report)["score"] == doctest::Approx(4.0 / 6.0));
 
     report.results.insert(report.results.begin(), stage(Stage::build, Verdict::fail, 0, 1));
     report.results[0].reason = "line 3: expected ';'";
-    json = prairielearn_results(report);
+    json = results_json(ResultsFormat::prairielearn, report);
     CHECK(json["gradable"] == false);
     CHECK_FALSE(json.contains("score"));
     REQUIRE(json["format_errors"].size() == 1);

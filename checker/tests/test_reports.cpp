@@ -1,9 +1,10 @@
 // What labcheck writes: the Gradescope results, the terminal table, the class
 // gradebook, and files replaced whole.
 #include "util/atomic_file.hpp"
-#include "class_grading.hpp"
-#include "gradescope_json.hpp"
-#include "terminal_report.hpp"
+#include "class/class_grading.hpp"
+#include "report/gradescope_json.hpp"
+#include "report/report_text.hpp"
+#include "report/terminal_report.hpp"
 
 #include <doctest/doctest.h>
 

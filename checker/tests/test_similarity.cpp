@@ -2,7 +2,7 @@
 // stub subtraction, and a small class where renamed and reordered copies must
 // rank above every pair of honestly different kernels.
 #include "class_corpus.hpp"
-#include "similarity_command.hpp"
+#include "cli/similarity_command.hpp"
 #include "similarity_report.hpp"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 // The verdicts and messages of each stage, from what workers report: normal
 // runs, and runs that crashed, hung or ran out of memory.
-#include "stages.hpp"
+#include "stages/stages.hpp"
 
 #include <doctest/doctest.h>
 

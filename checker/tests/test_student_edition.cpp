@@ -1,9 +1,9 @@
 // The student edition leaves out solutions/, the hidden sizes, the mutants, the
 // kernels that answer a lab, git data and build folders, copies the stubs as
 // committed, and copies everything else.
-#include "class_grading.hpp"
-#include "edition_text.hpp"
-#include "student_edition.hpp"
+#include "class/class_grading.hpp"
+#include "edition/edition_text.hpp"
+#include "edition/student_edition.hpp"
 
 #include "util/user_error.hpp"
 

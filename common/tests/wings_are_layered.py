@@ -1,36 +1,54 @@
 #!/usr/bin/env python3
-"""Checks that no wing of common/ includes a wing above it (common/README.md draws the floors).
+"""Checks that no wing includes a wing above it (common/README.md and checker/README.md draw the floors).
 
-A file may include its own wing and any wing below; problems/<kind>/ may include problems/ and,
-for Strassen, the matmul kind whose GEMM it batches. Exit status 1 lists every include that runs
-back up, with its file and line."""
+    wings_are_layered.py DIR [--floors w1,w2,...] [--apart wing/a,wing/b,...]
+
+A file of DIR/<wing>/ may include its own wing and any wing below; with no --floors, DIR is
+common/ with its seven wings. Includes name the wing: #include "harness/defines.hpp".
+--apart lists files that stand side by side and may not include one another (the reporters).
+Exit status 1 lists every include that breaks a rule, with its file and line."""
+import argparse
 import pathlib
 import re
 import sys
 
-FLOORS = ['util', 'harness', 'description', 'problems', 'bench', 'tune', 'lab_cli']
-INCLUDE = re.compile(r'#include "([a-z_]+)/')
-
-
-def floor(wing: str) -> int:
-    return FLOORS.index(wing) if wing in FLOORS else -1
+COMMON_FLOORS = ['util', 'harness', 'description', 'problems', 'bench', 'tune', 'lab_cli']
+INCLUDE = re.compile(r'#include "([a-z_]+)/([a-z_]+)\.hpp"')
 
 
 def main() -> int:
-    common = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else 'common')
+    parser = argparse.ArgumentParser()
+    parser.add_argument('root', nargs='?', default='common')
+    parser.add_argument('--floors', default=','.join(COMMON_FLOORS))
+    parser.add_argument('--apart', default='')
+    args = parser.parse_args()
+    root = pathlib.Path(args.root)
+    floors = args.floors.split(',')
+    apart = {name for name in args.apart.split(',') if name}
+
+    def floor(wing: str) -> int:
+        return floors.index(wing) if wing in floors else -1
+
     problems = []
-    for path in sorted(common.rglob('*.[ch]pp')):
-        wing = path.relative_to(common).parts[0]
+    for path in sorted(root.rglob('*.[ch]pp')):
+        wing = path.relative_to(root).parts[0]
         if floor(wing) < 0:
             continue  # tests/ and anything outside the wings
+        unit = f'{wing}/{path.stem}'
         for number, line in enumerate(path.read_text().splitlines(), 1):
             match = INCLUDE.match(line.strip())
-            if match and floor(match.group(1)) > floor(wing):
+            if not match:
+                continue
+            included = f'{match.group(1)}/{match.group(2)}'
+            if floor(match.group(1)) > floor(wing):
                 problems.append(f'{path}:{number}: {wing}/ includes {match.group(1)}/, a wing above it')
+            elif unit in apart and included in apart and included != unit:
+                problems.append(f'{path}:{number}: {unit} includes {included}: they stand side by side '
+                                '(move what both need into a file of its own)')
     for problem in problems:
         print(problem)
     if not problems:
-        print(f'every include in {common} stays on its floor or goes down')
+        print(f'every include in {root} stays on its floor or goes down')
     return 1 if problems else 0
 
 

@@ -1,0 +1,93 @@
+#include "class/class_grading.hpp"
+
+#include "util/text_escape.hpp"
+
+#include "report/gradescope_json.hpp"
+#include "report/leaderboard.hpp"
+
+#include "util/user_error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace labcheck {
+
+namespace fs = std::filesystem;
+
+int ClassReport::exit_status() const {
+    int status = 0;
+    for (const auto& [name, report] : students) status = std::max(status, report.exit_status());
+    return missing.empty() ? status : 2;
+}
+
+std::vector<fs::path> student_folders(const fs::path& class_dir) {
+    std::error_code ec;
+    if (!fs::is_directory(class_dir, ec)) {
+        throw course::UserError({"a class folder holding one submission folder per student",
+                                 fs::exists(class_dir, ec) ? "it is not a folder" : "it does not exist",
+                                 class_dir.string(), "pass the folder that holds the students' folders"});
+    }
+    std::vector<fs::path> folders;
+    for (const auto& entry : fs::directory_iterator(class_dir, ec)) {
+        const auto name = entry.path().filename().string();
+        if (!name.empty() && name[0] != '.' && entry.is_directory(ec)) folders.push_back(entry.path());
+    }
+    std::sort(folders.begin(), folders.end());
+    if (folders.empty()) {
+        throw course::UserError({"one submission folder per student (alice/02-transpose-local/transpose.cl, ...)",
+                                 "the folder holds no sub-folders", class_dir.string(),
+                                 "put each student's submission in a folder of its own"});
+    }
+    return folders;
+}
+
+
+std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra) {
+    std::vector<std::string> columns;
+    for (const auto& [name, submission] : report.students) {
+        for (const auto& r : submission.results) {
+            const auto test = test_name(r);
+            if (std::find(columns.begin(), columns.end(), test) == columns.end()) columns.push_back(test);
+        }
+    }
+    std::vector<const SubmissionReport*> reports;  // the leaderboard's speed columns go after the stages'
+    for (const auto& [name, submission] : report.students) reports.push_back(&submission);
+    const auto speed_columns = leaderboard_columns(reports);
+    std::string csv = "student,total,max";
+    for (const auto& c : columns) csv += "," + csv_field(c);
+    for (const auto& c : speed_columns) csv += "," + csv_field(c);
+    for (const auto& c : extra) csv += "," + csv_field(c.name);
+    csv += "\n";
+    for (const auto& [name, submission] : report.students) {
+        csv += fmt::format("{},{:g},{:g}", csv_field(name), submission.score(), submission.max_score());
+        for (const auto& c : columns) {
+            std::string cell;
+            for (const auto& r : submission.results) {
+                if (test_name(r) == c) cell = r.verdict == Verdict::error ? "error" : fmt::format("{:g}", r.points);
+            }
+            csv += "," + cell;
+        }
+        for (const auto& c : speed_columns) csv += "," + csv_field(leaderboard_cell(submission, c));
+        for (const auto& c : extra) {
+            const auto cell = c.cells.find(name);
+            csv += "," + (cell == c.cells.end() ? std::string() : csv_field(cell->second));
+        }
+        csv += "\n";
+    }
+    for (const auto& name : report.missing) csv += csv_field(name) + ",missing," + std::string(columns.size(), ',') + "\n";
+    return csv;
+}
+
+nlohmann::json gradebook_json(const ClassReport& report) {
+    nlohmann::json students = nlohmann::json::array();
+    for (const auto& [name, submission] : report.students) {
+        students.push_back({{"student", name},
+                            {"score", submission.score()},
+                            {"max_score", submission.max_score()},
+                            {"results", gradescope_results(submission)}});
+    }
+    return {{"students", students}, {"missing", report.missing}};
+}
+
+}  // namespace labcheck

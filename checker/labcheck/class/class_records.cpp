@@ -1,0 +1,262 @@
+#include "class/class_records.hpp"
+
+#include "util/atomic_file.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <sys/stat.h>
+
+namespace labcheck {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::uintmax_t kLargestHashedFile = 16u << 20;
+
+// FNV-1a, 64 bits: stable across runs and machines (std::hash is not), enough to notice a change.
+class Fnv1a {
+public:
+    void add(const std::string& bytes) {
+        for (const unsigned char c : bytes) hash_ = (hash_ ^ c) * 0x100000001b3ull;
+        const unsigned char separator = 0xff;  // "ab"+"c" differs from "a"+"bc"
+        hash_ = (hash_ ^ separator) * 0x100000001b3ull;
+    }
+    std::string hex() const { return fmt::format("{:016x}", hash_); }
+
+private:
+    std::uint64_t hash_ = 0xcbf29ce484222325ull;
+};
+
+std::string file_text(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The regular files under `dir` (not following links), sorted by relative path.
+std::vector<fs::path> regular_files(const fs::path& dir) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    if (!fs::is_directory(fs::symlink_status(dir, ec))) return files;
+    for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec)) {
+        if (fs::is_regular_file(it->symlink_status(ec))) files.push_back(fs::relative(it->path(), dir, ec));
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+nlohmann::json finding_json(const Finding& f) {
+    return {{"source", f.source}, {"rule", f.rule},       {"error", f.error},    {"file", f.file},
+            {"line", f.line},     {"summary", f.summary}, {"message", f.message}};
+}
+
+Finding finding_from(const nlohmann::json& j) {
+    return {j.at("source").get<std::string>(), j.at("rule").get<std::string>(), j.at("error").get<bool>(),
+            j.at("file").get<std::string>(),   j.at("line").get<unsigned>(),    j.at("summary").get<std::string>(),
+            j.at("message").get<std::string>()};
+}
+
+nlohmann::json optional_json(const std::optional<double>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+std::optional<double> optional_from(const nlohmann::json& j, const char* key) {
+    if (!j.contains(key) || j.at(key).is_null()) return std::nullopt;
+    return j.at(key).get<double>();
+}
+
+nlohmann::json result_json(const StageResult& r) {
+    nlohmann::json findings = nlohmann::json::array();
+    for (const auto& f : r.findings) findings.push_back(finding_json(f));
+    return {{"lab", r.lab},
+            {"lab_folder", r.lab_folder},
+            {"file", r.file},
+            {"stage", stage_name(r.stage)},
+            {"verdict", verdict_name(r.verdict)},
+            {"points", r.points},
+            {"max_points", r.max_points},
+            {"reason", r.reason},
+            {"details", r.details},
+            {"findings", findings},
+            {"seconds", r.seconds},
+            {"baseline_seconds", optional_json(r.baseline_seconds)},
+            {"submission_seconds", optional_json(r.submission_seconds)},
+            {"ratio", optional_json(r.ratio)},
+            {"min_ratio", optional_json(r.min_ratio)}};
+}
+
+Verdict verdict_from(const std::string& name) {
+    for (const Verdict v : {Verdict::pass, Verdict::warn, Verdict::fail, Verdict::error}) {
+        if (name == verdict_name(v)) return v;
+    }
+    throw std::runtime_error("unknown verdict " + name);
+}
+
+StageResult result_from(const nlohmann::json& j) {
+    StageResult r;
+    r.lab = j.at("lab").get<std::string>();
+    r.lab_folder = j.at("lab_folder").get<std::string>();
+    r.file = j.at("file").get<std::string>();
+    const auto stage = stage_from_name(j.at("stage").get<std::string>());
+    if (!stage) throw std::runtime_error("unknown stage");
+    r.stage = *stage;
+    r.verdict = verdict_from(j.at("verdict").get<std::string>());
+    r.points = j.at("points").get<double>();
+    r.max_points = j.at("max_points").get<double>();
+    r.reason = j.at("reason").get<std::string>();
+    r.details = j.at("details").get<std::string>();
+    for (const auto& f : j.at("findings")) r.findings.push_back(finding_from(f));
+    r.seconds = j.at("seconds").get<double>();
+    r.baseline_seconds = optional_from(j, "baseline_seconds");
+    r.submission_seconds = optional_from(j, "submission_seconds");
+    r.ratio = optional_from(j, "ratio");
+    r.min_ratio = optional_from(j, "min_ratio");
+    return r;
+}
+
+nlohmann::json hidden_json(const HiddenChecksByLab& hidden) {
+    nlohmann::json labs = nlohmann::json::object();
+    for (const auto& [lab, checks] : hidden) {
+        labs[lab] = {{"sizes", checks.sizes},
+                     {"seeds", checks.seeds},
+                     {"time_sizes", checks.time_sizes},
+                     {"time_seed", checks.time_seed ? nlohmann::json(*checks.time_seed) : nlohmann::json(nullptr)}};
+    }
+    return labs;
+}
+
+}  // namespace
+
+const char* record_state_name(RecordState state) {
+    switch (state) {
+        case RecordState::current:
+            return "current";
+        case RecordState::missing:
+            return "missing";
+        case RecordState::grader_failed:
+            return "grader error";
+        case RecordState::stale:
+            return "stale";
+    }
+    return "?";
+}
+
+std::string submission_hash(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders) {
+    Fnv1a hash;
+    for (const auto& folder : lab_folders) {
+        hash.add(folder);
+        for (const auto& relative : regular_files(kernels.dir / folder)) {
+            const auto file = kernels.dir / folder / relative;
+            std::error_code ec;
+            const auto size = fs::file_size(file, ec);
+            hash.add(relative.string());
+            hash.add(ec || size > kLargestHashedFile ? fmt::format("size {}", ec ? 0 : size) : file_text(file));
+        }
+    }
+    return hash.hex();
+}
+
+std::string config_hash(const GradeSettings& settings, const RunnerSettings& limits) {
+    nlohmann::json labs = nlohmann::json::array();
+    for (const auto& folder : settings.lab_folders) {
+        labs.push_back({folder, file_text(settings.root / "labs" / folder / "lab.toml")});
+    }
+    nlohmann::json stages = nlohmann::json::array();
+    for (const Stage stage : settings.stages) stages.push_back(stage_name(stage));
+    const nlohmann::json config = {
+        {"labs", labs},
+        {"stages", stages},
+        {"hidden", hidden_json(settings.hidden)},
+        {"defines", settings.defines},
+        {"min_ratio", optional_json(settings.min_ratio)},
+        {"device_class", settings.device_report.device_class == course::DeviceClass::gpu ? "gpu" : "cpu"},
+        {"oclgrind", !limits.oclgrind.empty()},
+        {"timeout", limits.timeout_seconds},
+        {"launch_timeout", limits.launch_timeout_seconds},
+        {"compile_timeout", limits.compile_timeout_seconds},
+        {"memory_bytes", limits.memory_bytes}};
+    Fnv1a hash;
+    hash.add(config.dump());
+    return hash.hex();
+}
+
+fs::path record_path(const fs::path& results_dir, const std::string& student) {
+    return results_dir / (student + ".json");
+}
+
+nlohmann::json record_json(const StudentRecord& record) {
+    nlohmann::json results = nlohmann::json::array();
+    for (const auto& r : record.report.results) results.push_back(result_json(r));
+    return {{"student", record.student},
+            {"labs", record.lab_folders},
+            {"submission_hash", record.submission_hash},
+            {"config_hash", record.config_hash},
+            {"graded_by", record.graded_by},
+            {"submission", record.report.submission},
+            {"device", record.report.device_label},
+            {"seconds", record.report.seconds},
+            {"exit_status", record.report.exit_status()},
+            {"score", record.report.score()},
+            {"max_score", record.report.max_score()},
+            {"results", results}};
+}
+
+std::optional<StudentRecord> read_record(const fs::path& file) {
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) return std::nullopt;
+    try {
+        const auto j = nlohmann::json::parse(file_text(file));
+        StudentRecord record;
+        record.student = j.at("student").get<std::string>();
+        record.lab_folders = j.at("labs").get<std::vector<std::string>>();
+        record.submission_hash = j.at("submission_hash").get<std::string>();
+        record.config_hash = j.at("config_hash").get<std::string>();
+        record.graded_by = j.value("graded_by", nlohmann::json::object());
+        record.report.submission = j.at("submission").get<std::string>();
+        record.report.device_label = j.at("device").get<std::string>();
+        record.report.seconds = j.at("seconds").get<double>();
+        for (const auto& r : j.at("results")) record.report.results.push_back(result_from(r));
+        return record;
+    } catch (const std::exception&) {
+        return std::nullopt;  // not a record this grader wrote: graded again
+    }
+}
+
+void write_record(const fs::path& results_dir, const StudentRecord& record) {
+    // ASCII only: what a student's file or folder name holds is kept exactly, as \u escapes, never raw.
+    const auto text = record_json(record).dump(2, ' ', true, nlohmann::json::error_handler_t::replace) + "\n";
+    course::write_file_atomically(record_path(results_dir, record.student), text);
+}
+
+RecordState record_state(const std::optional<StudentRecord>& record, const std::string& submission_hash,
+                         const std::string& config_hash) {
+    if (!record) return RecordState::missing;
+    if (record->submission_hash != submission_hash || record->config_hash != config_hash) return RecordState::stale;
+    if (record->report.exit_status() == 2) return RecordState::grader_failed;
+    return RecordState::current;
+}
+
+ClassReport report_from_records(const fs::path& results_dir,
+                                const std::vector<std::pair<std::string, course::KernelSet>>& students) {
+    ClassReport report;
+    for (const auto& [name, kernels] : students) {
+        auto record = read_record(record_path(results_dir, name));
+        // The file's name says whose it is: the name inside may have lost bytes that are not UTF-8.
+        if (record && record->submission_hash == submission_hash(kernels, record->lab_folders)) {
+            report.students.emplace_back(name, std::move(record->report));
+            report.configurations.insert(record->config_hash);
+        } else {
+            report.missing.push_back(name);
+        }
+    }
+    return report;
+}
+
+}  // namespace labcheck

@@ -1,0 +1,389 @@
+// labcheck: the course's autograder. Grades a submission (a folder laid out
+// like labs/), the solutions, or a whole class, stage by stage: build,
+// correctness, barriers, speedup. Every student kernel runs in a child process
+// (this program re-executed with --worker-job), so a hang or a crash costs one
+// test and never the grader.
+//
+// Exit status: 0 every checked stage passed, 1 something failed, 2 the grader
+// itself could not run (or could not judge a stage).
+#include "util/atomic_file.hpp"
+#include "class/class_grading.hpp"
+#include "class/class_jobs.hpp"
+#include "class/class_records.hpp"
+#include "class/slurm_job.hpp"
+#include "cli/package_command.hpp"
+#include "cli/platform_options.hpp"
+#include "cli/similarity_command.hpp"
+#include "edition/student_edition.hpp"
+#include "plan/check_plan.hpp"
+#include "report/gradescope_json.hpp"
+#include "report/terminal_report.hpp"
+#include "runner/unit_runner.hpp"
+#include "runner/work_dir.hpp"
+#include "stages/submission_grading.hpp"
+#include "worker/worker.hpp"
+
+#include "util/course_root.hpp"
+#include "util/edition.hpp"
+#include "harness/defines.hpp"
+#include "problems/lab_session.hpp"
+#include "description/lab_spec.hpp"
+#include "util/text_escape.hpp"
+#include "util/user_error.hpp"
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include <ctime>
+#include <thread>
+
+#include <unistd.h>
+
+namespace {
+
+using namespace labcheck;
+
+struct Options {
+    std::vector<std::string> labs;
+    std::string submission;
+    bool solutions = false;
+    std::string class_dir;
+    std::string device;
+    std::string json_file;
+    PlatformOptions platform;  // --format, --results-dir, lateness (platform_options.hpp)
+    std::string gradebook;
+    std::vector<std::string> stages;
+    std::string root;
+    std::string hidden_file;
+    bool no_hidden = false;
+    double timeout = 0.0;
+    double launch_timeout = 0.0;
+    double compile_timeout = 0.0;
+    std::uint64_t memory_mib = 4096;
+    int jobs = 0;
+    std::vector<std::string> defines;
+    double min_ratio = 0.0;
+    bool quiet = false;
+    bool keep_work_dir = false;
+    std::string student_edition;
+    std::string results;  // --class: the records folder
+    std::string collect;  // --class: only build the gradebook from this records folder
+    bool slurm = false;
+    SlurmOptions slurm_options;
+    std::string student_list;  // a Slurm array task's list of students
+    int slice_index = -1;      // and its index in the array
+    std::string worker_job;
+    std::string worker_events;
+};
+
+std::vector<Stage> parse_stages(const std::vector<std::string>& names) {
+    if (names.empty()) return all_stages();
+    std::vector<Stage> wanted;
+    for (const auto& name : names) {
+        const auto stage = stage_from_name(name);
+        if (!stage) {
+            throw course::UserError({"stages among build, correctness, barriers, speedup", fmt::format("\"{}\"", name),
+                                     "--stage", "e.g. --stage build,correctness"});
+        }
+        wanted.push_back(*stage);
+    }
+    std::vector<Stage> ordered;  // grading order, each once
+    for (const Stage stage : all_stages()) {
+        if (std::find(wanted.begin(), wanted.end(), stage) != wanted.end()) ordered.push_back(stage);
+    }
+    return ordered;
+}
+
+std::vector<std::string> chosen_labs(const std::filesystem::path& root, const std::vector<std::string>& labs) {
+    std::vector<std::string> folders;
+    for (const auto& lab : labs) folders.push_back(course::find_lab_folder(root, lab));
+    if (labs.empty()) folders = course::lab_folders(root);
+    if (folders.empty()) {
+        throw course::UserError({"labs/NN-name/lab.toml for at least one lab", "no labs found",
+                                 (root / "labs").string(), "pass --root with the course repository"});
+    }
+    return folders;
+}
+
+std::filesystem::path absolute(const std::string& path) { return std::filesystem::absolute(path).lexically_normal(); }
+
+ClassFiles class_files(const Options& options) {
+    ClassFiles files;
+    files.class_dir = absolute(options.class_dir);
+    files.results_dir = !options.collect.empty()   ? absolute(options.collect)
+                        : !options.results.empty() ? absolute(options.results)
+                                                   : default_results_dir(files.class_dir);
+    files.gradebook = absolute(options.gradebook.empty() ? "gradebook.csv" : options.gradebook);
+    if (!options.json_file.empty()) files.json_file = absolute(options.json_file);
+    std::vector<std::string> names;
+    for (const auto& folder : student_folders(files.class_dir)) names.push_back(folder.filename().string());
+    files.extra_columns = lateness_columns(options.platform, names);  // read before grading: fails fast
+    return files;
+}
+
+// The options that decide the grading, as a Slurm task's labcheck gets them (absolute paths).
+std::vector<std::string> grading_arguments(const Options& options, const std::filesystem::path& root) {
+    std::vector<std::string> args = {"--root", root.string()};
+    for (const auto& lab : options.labs) args.insert(args.end(), {"--lab", lab});
+    std::string stages;
+    for (const auto& stage : options.stages) stages += (stages.empty() ? "" : ",") + stage;
+    if (!stages.empty()) args.insert(args.end(), {"--stage", stages});
+    if (options.no_hidden) args.push_back("--no-hidden");
+    if (!options.hidden_file.empty()) args.insert(args.end(), {"--hidden", absolute(options.hidden_file).string()});
+    if (options.timeout > 0.0) args.insert(args.end(), {"--timeout", fmt::format("{}", options.timeout)});
+    if (options.launch_timeout > 0.0) {
+        args.insert(args.end(), {"--launch-timeout", fmt::format("{}", options.launch_timeout)});
+    }
+    if (options.compile_timeout > 0.0) {
+        args.insert(args.end(), {"--compile-timeout", fmt::format("{}", options.compile_timeout)});
+    }
+    args.insert(args.end(), {"--memory-limit", std::to_string(options.memory_mib)});
+    for (const auto& d : options.defines) args.insert(args.end(), {"-D", d});
+    if (options.min_ratio > 0.0) args.insert(args.end(), {"--min-ratio", fmt::format("{}", options.min_ratio)});
+    if (!options.device.empty()) args.insert(args.end(), {"--device", options.device});
+    if (options.quiet) args.push_back("--quiet");
+    return args;
+}
+
+// --slurm: the students whose record is not current, as a job array and a collecting job.
+int submit_to_slurm(const Options& options, const GradeSettings& settings, const RunnerSettings& runner_settings) {
+    const ClassFiles files = class_files(options);
+    require_results_outside_class(files);
+    const auto students = class_students(files.class_dir, settings.lab_folders);
+    std::vector<std::string> configs;  // this host cannot tell the nodes' device class: either will do
+    for (const auto device_class : {course::DeviceClass::cpu, course::DeviceClass::gpu}) {
+        GradeSettings on = settings;
+        on.device_report.device_class = device_class;
+        configs.push_back(config_hash(on, runner_settings));
+    }
+    const auto todo = students_to_grade(students, files.results_dir, configs);
+    if (todo.empty()) {
+        fmt::print("every student of {} has a current record in {}: nothing to submit\n", files.class_dir.string(),
+                   files.results_dir.string());
+        return collect_class(files, settings.lab_folders);
+    }
+    const std::string self = std::filesystem::canonical("/proc/self/exe").string();
+    ArrayPlan plan;
+    plan.job_name = "labcheck-" + files.class_dir.filename().string();
+    plan.results_dir = files.results_dir;
+    plan.student_list = files.results_dir / "slurm" / fmt::format("students-{}-{}.json", std::time(nullptr), getpid());
+    plan.students = todo.size();
+    plan.grade_command = {self};
+    const auto grading = grading_arguments(options, settings.root);
+    plan.grade_command.insert(plan.grade_command.end(), grading.begin(), grading.end());
+    plan.grade_command.insert(plan.grade_command.end(),
+                              {"--class", files.class_dir.string(), "--results", files.results_dir.string()});
+    plan.collect_command = {self, "--root", settings.root.string()};
+    for (const auto& lab : options.labs) plan.collect_command.insert(plan.collect_command.end(), {"--lab", lab});
+    plan.collect_command.insert(plan.collect_command.end(), {"--class", files.class_dir.string(), "--collect",
+                                                             files.results_dir.string(), "--gradebook",
+                                                             files.gradebook.string()});
+    if (!files.json_file.empty()) plan.collect_command.insert(plan.collect_command.end(), {"--json", files.json_file.string()});
+    submit_class_array(options.slurm_options, plan, todo);
+    return 0;
+}
+
+int grade_class(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
+    std::optional<StudentSlice> slice;
+    if (!options.student_list.empty()) {
+        slice = StudentSlice{absolute(options.student_list), std::max(options.slice_index, 0),
+                             std::max(options.slurm_options.students_per_task, 1)};
+    }
+    const int jobs =
+        options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return grade_class_with_records(class_files(options), settings, runner, jobs, slice);
+}
+
+// Everything about the grading but the device (probed later, in a child).
+GradeSettings grade_settings(const Options& options, const std::filesystem::path& root) {
+    GradeSettings settings;
+    settings.root = root;
+    settings.stages = parse_stages(options.stages);
+    settings.lab_folders = chosen_labs(root, options.labs);
+    settings.device = options.device;
+    if (!options.no_hidden) {
+        const bool given = !options.hidden_file.empty();
+        const std::filesystem::path file =
+            given ? std::filesystem::path(options.hidden_file) : root / "checker" / "hidden.toml";
+        if (given && !std::filesystem::exists(file)) {
+            throw course::UserError({"the hidden-sizes file given with --hidden", "it does not exist",
+                                     options.hidden_file, "check the path"});
+        }
+        settings.hidden = load_hidden_checks(file, given ? options.hidden_file : "checker/hidden.toml");
+    }
+    const course::Defines defines = course::parse_defines(options.defines);
+    for (const auto& d : defines.items()) settings.defines.emplace_back(d.name, d.value);
+    if (options.min_ratio > 0.0) settings.min_ratio = options.min_ratio;
+    settings.jobs =
+        options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    settings.progress = !options.quiet;
+    return settings;
+}
+
+// What `labcheck --student-edition DIR` wrote and left out.
+void print_edition_summary(const EditionSummary& summary, const std::string& target) {
+    const auto listed = [](const std::vector<std::string>& paths) {
+        std::string text;
+        for (const auto& path : paths) text += (text.empty() ? "" : ", ") + path;
+        return text;
+    };
+    fmt::print("student edition written to {}: {} files", target, summary.files);
+    fmt::print("{}\n", summary.left_out.empty() ? std::string() : "; left out " + listed(summary.left_out));
+    if (!summary.full_clone_only.empty()) {
+        fmt::print("left out {} file(s) marked full clone only (tests whose kernels answer a lab): {}\n",
+                   summary.full_clone_only.size(), listed(summary.full_clone_only));
+    }
+    for (const auto& stub : summary.committed_stubs) {
+        fmt::print("note: {} differs from its committed version (a solved kernel?): the edition has the "
+                   "committed stub (commit a stub you changed to ship it)\n",
+                   stub);
+    }
+}
+
+int run(const Options& options) {
+    check_platform_options(options.platform, !options.class_dir.empty());
+    const auto root = course::course_root(options.root);
+    if (!options.student_edition.empty()) {
+        print_edition_summary(make_student_edition(root, options.student_edition), options.student_edition);
+        return 0;
+    }
+
+    if (!options.class_dir.empty() && !options.collect.empty()) {
+        return collect_class(class_files(options), chosen_labs(root, options.labs));
+    }
+
+    WorkDir work_dir(options.keep_work_dir);
+    work_dir.remove_on_signal();
+    if (options.keep_work_dir) fmt::print(stderr, "labcheck: keeping the work folder {}\n", work_dir.path().string());
+    RunnerSettings runner_settings;
+    runner_settings.self = own_executable();
+    runner_settings.work_dir = work_dir.path();
+    runner_settings.oclgrind = find_in_path("oclgrind");
+    runner_settings.timeout_seconds = options.timeout;
+    runner_settings.launch_timeout_seconds = options.launch_timeout;
+    runner_settings.compile_timeout_seconds = options.compile_timeout;
+    runner_settings.keep_files = options.keep_work_dir;
+    runner_settings.memory_bytes = options.memory_mib << 20;
+
+    GradeSettings settings = grade_settings(options, root);
+    if (options.slurm) return submit_to_slurm(options, settings, runner_settings);
+    UnitRunner probe_runner(runner_settings);
+    settings.device_report = probe_device(probe_runner, options.device);
+    runner_settings.gpu_device = settings.device_report.device_class == course::DeviceClass::gpu;
+    UnitRunner runner(runner_settings);
+
+    if (!options.class_dir.empty()) return grade_class(options, settings, runner);
+
+    const auto kernels = with_labs_layout(
+        course::kernel_set(root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
+    const auto report = grade_submission(kernels, settings, runner);
+    fmt::print("{}", terminal_report(report));
+    if (!options.json_file.empty() || !options.platform.results_dir.empty()) {
+        write_platform_results(options.platform, options.json_file, report);
+    }
+    return report.exit_status();
+}
+
+// --class's records and its Slurm options.
+void add_class_options(CLI::App& app, Options& options, CLI::Option* class_dir) {
+    app.add_option("--results", options.results,
+                   "with --class: the folder of per-student records (default: CLASS-labcheck-results beside CLASS)");
+    auto* collect = app.add_option("--collect", options.collect,
+                                   "with --class: build the gradebook from this folder of records, grading nobody");
+    auto* slurm = app.add_flag("--slurm", options.slurm,
+                               "with --class: grade as a Slurm job array (sbatch) and collect the gradebook after it");
+    collect->needs(class_dir)->excludes(slurm);
+    slurm->needs(class_dir);
+    auto& so = options.slurm_options;
+    app.add_option("--partition", so.partition, "with --slurm: the partition (default: the cluster's)")->group("Slurm");
+    app.add_option("--gres", so.gres, "with --slurm: each task's generic resources, e.g. gpu:1")->group("Slurm");
+    app.add_option("--time", so.time, "with --slurm: each task's time limit, e.g. 02:00:00")->group("Slurm");
+    app.add_option("--array-limit", so.array_limit, "with --slurm: array tasks running at once (default: no limit)")
+        ->check(CLI::NonNegativeNumber)
+        ->group("Slurm");
+    app.add_option("--students-per-task", so.students_per_task, "with --slurm: students graded by one array task")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str()
+        ->group("Slurm");
+    app.add_option("--sbatch-arg", so.sbatch_args,
+                   "with --slurm: one more sbatch option as it is, e.g. --sbatch-arg=--account=cs101 (repeatable)")
+        ->allow_extra_args(false)
+        ->group("Slurm");
+    app.add_flag("--dry-run", so.dry_run, "with --slurm: print the job scripts and sbatch commands, submit nothing")
+        ->group("Slurm");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "similarity") return similarity_main(argc - 1, argv + 1);
+    Options options;
+    CLI::App app{"labcheck: grade OpenCL lab kernels (build, correctness, barriers, speedup)"};
+    app.add_option("--lab", options.labs, "lab to check, e.g. 02 (repeat for several; default: every lab)");
+    auto* submission = app.add_option("--submission", options.submission,
+                                      "folder laid out like labs/ (default: this repository's labs/)");
+    auto* solutions = app.add_flag("--solutions", options.solutions, "check solutions/ instead of labs/");
+    auto* class_dir =
+        app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
+    app.add_option("--device", options.device,
+                   "device index or part of its name (default: LAB_DEVICE, else a GPU, else PoCL)");
+    auto* json = app.add_option("--json", options.json_file,
+                                "write the results.json of --format here (with --class: every student's, Gradescope's)");
+    add_platform_options(app, options.platform, json);
+    app.add_option("--gradebook", options.gradebook, "with --class: the CSV gradebook (default: gradebook.csv)");
+    app.add_option("--stage", options.stages, "stages to run, e.g. build,correctness (default: all four)")
+        ->delimiter(',');
+    app.add_option("--root", options.root, "the course repository (default: LAB_ROOT, else the source tree)");
+    auto* hidden =
+        app.add_option("--hidden", options.hidden_file, "hidden sizes and seeds (default: checker/hidden.toml)");
+    auto* no_hidden = app.add_flag("--no-hidden", options.no_hidden, "check only the contract sizes of each lab.toml");
+    app.add_option("--timeout", options.timeout,
+                   "wall-clock limit of every child process, in seconds, compiling left out "
+                   "(default: 300 for checks, 600 for Oclgrind, 120 for timing, 30 for the static analysis)");
+    app.add_option("--launch-timeout", options.launch_timeout,
+                   "limit on one launch of a check or Oclgrind job, in seconds of its busiest thread's CPU "
+                   "time on a CPU device, of wall time on a GPU (default: 10 for checks, 90 for Oclgrind)");
+    app.add_option("--compile-timeout", options.compile_timeout,
+                   "limit on one compilation (a build, or PoCL's compiling at a kernel's first launch), in "
+                   "seconds of the compiler's CPU time (default: 120)");
+    app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
+        ->capture_default_str();
+    app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; timing runs alone)");
+    app.add_option("-D,--define", options.defines, "extra kernel define NAME=VALUE for every lab (experiments only)");
+    app.add_option("--min-ratio", options.min_ratio, "replace every lab's speedup threshold (experiments only)");
+    app.add_flag("--quiet,-q", options.quiet, "no progress lines on stderr");
+    app.add_option("--student-edition", options.student_edition,
+                   "write a copy of the course without solutions/, hidden sizes and mutants to this folder, then stop");
+    app.add_flag("--keep-work-dir", options.keep_work_dir, "keep the temporary folder of job files (debugging)")
+        ->group("");
+    add_class_options(app, options, class_dir);
+    app.add_option("--student-list", options.student_list, "internal: a Slurm task's list of students")->group("");
+    app.add_option("--slice-index", options.slice_index, "internal: a Slurm task's index in the array")->group("");
+    app.add_option("--worker-job", options.worker_job, "internal: run one job in this process")->group("");
+    app.add_option("--worker-events", options.worker_events, "internal: where the job's events go")->group("");
+    submission->excludes(solutions)->excludes(class_dir);
+    solutions->excludes(class_dir);
+    hidden->excludes(no_hidden);
+    course::fit_help_to_edition(app, {"--solutions", "--student-edition", "--hidden"});  // not in the student edition
+    PackageOptions package;  // `labcheck package gradescope ...` (package_command.hpp)
+    add_package_command(app, package);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        const int code = app.exit(error);
+        return code == 0 ? 0 : 2;
+    }
+    if (!options.worker_job.empty()) return run_worker(options.worker_job, options.worker_events);
+
+    try {
+        if (*package.gradescope) return run_package_command(package);
+        return run(options);
+    } catch (const course::UserError& error) {
+        fmt::print(stderr, "labcheck: {}\n", course::printable_text(error.what()));
+        return 2;
+    } catch (const std::exception& error) {
+        fmt::print(stderr, "labcheck: the grader failed: {}\n", course::printable_text(error.what()));
+        return 2;
+    }
+}

@@ -1,0 +1,55 @@
+#include "cli/platform_options.hpp"
+
+#include "class/lateness.hpp"
+
+#include "util/text_escape.hpp"
+#include "util/user_error.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace labcheck {
+
+void add_platform_options(CLI::App& app, PlatformOptions& options, CLI::Option* json) {
+    app.add_option("--results-dir", options.results_dir, "write DIR/results.json (PrairieLearn: /grade/results)")
+        ->excludes(json);
+    app.add_option("--format", options.format, "results.json for gradescope (default) or prairielearn")
+        ->transform(CLI::CheckedTransformer(results_format_names()));
+    app.add_option("--submission-times", options.submission_times,
+                   "with --class and --deadline: CSV of student,timestamp (ISO 8601) for the \"hours late\" column");
+    app.add_option("--deadline", options.deadline, "with --class: the deadline, e.g. 2026-11-23T23:59:00+01:00");
+}
+
+void check_platform_options(const PlatformOptions& options, bool class_mode) {
+    if (class_mode && options.format == ResultsFormat::prairielearn) {
+        throw course::UserError({"one submission for PrairieLearn's results", "--class with --format prairielearn",
+                                 "the command line", "grade each submission on its own, or drop --format"});
+    }
+    const bool times = !options.submission_times.empty(), deadline = !options.deadline.empty();
+    if ((times || deadline) && !(times && deadline && class_mode)) {
+        throw course::UserError({"--submission-times CSV and --deadline TIME together, with --class",
+                                 "only some of them", "the command line", "pass all three, or neither lateness option"});
+    }
+}
+
+std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, const std::vector<std::string>& students) {
+    if (options.submission_times.empty()) return {};
+    const auto lateness =
+        lateness_column(read_submission_times(options.submission_times),
+                        iso8601_seconds(options.deadline, "--deadline"), students, options.submission_times);
+    for (const auto& warning : lateness.warnings) fmt::print(stderr, "labcheck: warning: {}\n", course::printable_text(warning));
+    return {lateness.column};
+}
+
+void write_platform_results(const PlatformOptions& options, const std::string& json_file, const SubmissionReport& report) {
+    std::filesystem::path file = json_file;
+    if (!options.results_dir.empty()) {
+        std::filesystem::create_directories(options.results_dir);
+        file = std::filesystem::path(options.results_dir) / "results.json";
+    }
+    write_results(options.format, file, report);
+    fmt::print("\nresults written to {}\n", file.string());
+}
+
+}  // namespace labcheck

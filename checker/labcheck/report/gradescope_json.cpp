@@ -1,0 +1,79 @@
+#include "report/gradescope_json.hpp"
+
+#include "report/leaderboard.hpp"
+#include "report/markdown_text.hpp"
+#include "report/report_text.hpp"
+#include "util/text_escape.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace labcheck {
+
+nlohmann::json gradescope_test(const StageResult& r) {
+    // Markdown (output_format "md") in one fenced block: the text stays exactly as labcheck words it
+    // (identifiers like get_group_id, `a`, #include are not formatting) and keeps its layout.
+    std::string output = fmt::format("{}: {}", verdict_name(r.verdict), r.reason);
+    if (!r.details.empty()) output += fmt::format("\n\n{}:\n{}", r.file, r.details);
+    output = markdown_block(capped_text(output, kMaxTestOutputBytes));
+    nlohmann::json findings = nlohmann::json::array();
+    for (const auto& f : r.findings) {
+        if (findings.size() == kMaxTestFindings) break;
+        findings.push_back({{"source", f.source},
+                            {"rule", f.rule},
+                            {"severity", f.error ? "error" : "warning"},
+                            {"file", f.file},
+                            {"line", f.line},
+                            {"summary", f.summary}});
+    }
+    nlohmann::json extra{{"lab", r.lab},
+                         {"lab_folder", r.lab_folder},
+                         {"file", r.file},
+                         {"stage", stage_name(r.stage)},
+                         {"verdict", verdict_name(r.verdict)},
+                         {"reason", r.reason},
+                         {"findings", findings},
+                         {"findings_left_out", r.findings.size() - findings.size()},
+                         {"seconds", r.seconds}};
+    if (r.rate) {
+        extra["rate"] = *r.rate;
+        extra["rate_unit"] = r.rate_unit;
+    }
+    if (r.ceiling) {
+        extra["ceiling"] = *r.ceiling;
+        extra["ceiling_name"] = r.ceiling_name;
+    }
+    if (r.ratio) {
+        extra["baseline_seconds"] = *r.baseline_seconds;
+        extra["submission_seconds"] = *r.submission_seconds;
+        extra["ratio"] = *r.ratio;
+        extra["min_ratio"] = *r.min_ratio;
+    }
+    return {{"name", test_name(r)},
+            {"score", r.points},
+            {"max_score", r.max_points},
+            {"status", r.verdict == Verdict::pass || r.verdict == Verdict::warn ? "passed" : "failed"},
+            {"output", output},
+            {"output_format", "md"},
+            {"visibility", "visible"},
+            {"extra_data", extra}};
+}
+
+nlohmann::json gradescope_results(const SubmissionReport& report) {
+    nlohmann::json tests = nlohmann::json::array();
+    for (const auto& r : report.results) tests.push_back(gradescope_test(r));
+    nlohmann::json results{{"score", report.score()},
+            {"output", fmt::format("labcheck graded {} on {}: {} / {} points.", markdown_escaped(report.submission),
+                                   markdown_escaped(report.device_label),
+                                   report.score(), report.max_score())},
+            {"output_format", "md"},
+            {"execution_time", static_cast<long>(report.seconds + 0.5)},
+            {"visibility", "visible"},
+            {"stdout_visibility", "visible"},
+            {"tests", tests}};
+    if (auto board = gradescope_leaderboard(report); !board.empty()) results["leaderboard"] = std::move(board);
+    return printable_strings(std::move(results));
+}
+
+}  // namespace labcheck

@@ -1,0 +1,65 @@
+#include "report/prairielearn_json.hpp"
+
+#include "report/report_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace labcheck {
+
+namespace {
+
+constexpr std::size_t kMaxReportBytes = 64 * 1024;  // PrairieLearn takes at most 1 MB in all
+
+// Why the submission cannot be graded: each kernel that does not build, each stage the grader
+// could not judge. Empty when it can be graded.
+std::vector<std::string> format_errors(const SubmissionReport& report) {
+    std::vector<std::string> errors;
+    for (const auto& r : report.results) {
+        if (r.stage == Stage::build && r.verdict == Verdict::fail) {
+            errors.push_back(capped_text(fmt::format("Lab {}: {} does not build: {}\n{}", r.lab, r.file, r.reason,
+                                                     r.details),
+                                         kMaxTestOutputBytes));
+        } else if (r.verdict == Verdict::error) {
+            errors.push_back(fmt::format("Lab {}, {}: the grader could not judge this stage ({}). This is not your "
+                                         "kernel's fault: tell the instructor.",
+                                         r.lab, stage_name(r.stage), r.reason));
+        }
+    }
+    return errors;
+}
+
+nlohmann::json prairielearn_test(const StageResult& r) {
+    std::string output = fmt::format("{}: {}", verdict_name(r.verdict), r.reason);
+    if (!r.details.empty()) output += fmt::format("\n\n{}:\n{}", r.file, r.details);
+    return {{"name", test_name(r)},
+            {"description", fmt::format("lab {} ({}), {} stage", r.lab, r.lab_folder, stage_name(r.stage))},
+            {"points", r.points},
+            {"max_points", r.max_points},
+            {"message", r.reason},
+            {"output", capped_text(output, kMaxTestOutputBytes)}};
+}
+
+}  // namespace
+
+nlohmann::json prairielearn_results(const SubmissionReport& report, const std::string& whole_report) {
+    nlohmann::json tests = nlohmann::json::array();
+    for (const auto& r : report.results) tests.push_back(prairielearn_test(r));
+    nlohmann::json results{{"tests", tests},
+                           {"message", fmt::format("labcheck on {}: {:g} / {:g} points.", report.device_label,
+                                                   report.score(), report.max_score())},
+                           {"output", capped_text(whole_report, kMaxReportBytes)}};
+    const auto errors = format_errors(report);
+    if (!errors.empty()) {
+        results["gradable"] = false;
+        results["format_errors"] = errors;
+        return printable_strings(std::move(results));
+    }
+    const double max = report.max_score();
+    results["gradable"] = true;
+    results["score"] = max > 0.0 ? std::clamp(report.score() / max, 0.0, 1.0) : 0.0;
+    return printable_strings(std::move(results));
+}
+
+}  // namespace labcheck

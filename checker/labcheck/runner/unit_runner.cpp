@@ -1,0 +1,173 @@
+#include "runner/unit_runner.hpp"
+
+#include "harness/kernel_source.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+
+namespace labcheck {
+
+namespace {
+
+constexpr std::size_t kOutputCap = 8u << 20;          // bytes of child output kept
+// A step measured as the busiest thread's CPU time is also stopped after this many times its limit
+// in wall time: a kernel that waits without running (a GPU driver blocking in clFinish) still ends.
+constexpr double kWallBackstop = 10.0;
+constexpr std::uint64_t kFileLimit = 32ull << 20;     // RLIMIT_FSIZE: no file a child writes grows past this
+constexpr std::uint64_t kFolderLimit = 96ull << 20;   // all files of one job (output, events, temporary files)
+constexpr std::uint64_t kStaticMemoryLimit = 1ull << 30;  // the static analysis (libclang) job
+constexpr const char* kOclgrindMaxErrors = "5000";  // enough that races still show after many other reports
+// Oclgrind simulates 32 KiB of local memory unless told otherwise and refuses a launch that
+// needs more (lab 06's CPU tiles use 40 KiB); 256 KiB is more than any define set of the labs needs.
+constexpr const char* kOclgrindLocalMemory = "262144";
+
+// The text that starts an event's line and no other: inside a JSON string every quote is
+// escaped, so `"event":"NAME"` appears in a line only as that line's event name.
+std::string step_marker(const char* event_name) { return fmt::format("\"event\":\"{}\"", event_name); }
+
+std::string read_capped(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::string text(kOutputCap, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
+}  // namespace
+
+double default_timeout(JobKind kind) {
+    switch (kind) {
+        case JobKind::probe:
+            return 60.0;
+        case JobKind::check:
+            return 300.0;
+        case JobKind::static_analysis:
+            return 30.0;
+        case JobKind::dynamic:
+            return 600.0;
+        case JobKind::speedup:
+            return 120.0;
+    }
+    return 60.0;
+}
+
+double default_launch_timeout(JobKind kind) {
+    switch (kind) {
+        case JobKind::check:
+            return 10.0;
+        case JobKind::dynamic:
+            return 90.0;
+        case JobKind::probe:
+        case JobKind::static_analysis:
+        case JobKind::speedup:
+            return 0.0;
+    }
+    return 0.0;
+}
+
+UnitRunner::UnitRunner(RunnerSettings settings) : settings_(std::move(settings)) {}
+
+StepClock UnitRunner::launch_clock(JobKind kind) const {
+    // A GPU's launch is not slowed by a busy host: its wall clock is fair. Everything else runs on
+    // the host's processors, where the busiest thread's CPU time is (child_process.hpp).
+    return settings_.gpu_device && kind != JobKind::dynamic ? StepClock::wall : StepClock::busiest_thread_cpu;
+}
+
+ChildLimits UnitRunner::limits_for(JobKind kind) const {
+    ChildLimits limits;
+    limits.wall_seconds = settings_.timeout_seconds > 0.0 ? settings_.timeout_seconds : default_timeout(kind);
+    const double launch = settings_.launch_timeout_seconds > 0.0 ? settings_.launch_timeout_seconds
+                                                                 : default_launch_timeout(kind);
+    if (launch > 0.0 && launch <= limits.wall_seconds) {  // else the whole-job limit is the stricter one
+        limits.steps.push_back({"launch", step_marker(CheckStartEvent::kName), launch, launch_clock(kind),
+                                launch * kWallBackstop, false});
+    }
+    if (kind != JobKind::static_analysis && kind != JobKind::probe) {
+        const double compile = compile_limit_seconds();
+        limits.steps.push_back({"compile", step_marker(CompileStartEvent::kName), compile,
+                                StepClock::busiest_thread_cpu, compile * kWallBackstop, true});
+    }
+    limits.resident_bytes = settings_.memory_bytes;
+    limits.file_bytes = kFileLimit;
+    limits.folder_bytes = kFolderLimit;
+    const bool host_memory_only = kind == JobKind::static_analysis || kind == JobKind::dynamic ||
+                                  (kind != JobKind::probe && !settings_.gpu_device);
+    if (host_memory_only) limits.data_bytes = settings_.memory_bytes;
+    if (kind == JobKind::static_analysis) {
+        // libclang needs about 100 MiB for a kernel file; a preprocessor bomb (macros that expand to
+        // gigabytes) stops at this limit instead of the device jobs' one.
+        limits.resident_bytes = std::min<std::uint64_t>(limits.resident_bytes, kStaticMemoryLimit);
+        limits.data_bytes = limits.resident_bytes;
+    }
+    return limits;
+}
+
+double UnitRunner::compile_limit_seconds() const {
+    return settings_.compile_timeout_seconds > 0.0 ? settings_.compile_timeout_seconds : kDefaultCompileTimeout;
+}
+
+std::string UnitRunner::json_safe_path(const std::string& path, int id) const {
+    if (course::first_invalid_utf8(path) == std::string::npos) return path;
+    // JSON holds only UTF-8: a folder whose name is not (a student's, say) is passed through a link.
+    const auto link = settings_.work_dir / fmt::format("{:03}-path", id);
+    std::error_code ec;
+    std::filesystem::create_symlink(std::filesystem::absolute(path), link, ec);
+    return ec ? path : link.string();
+}
+
+UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string>& oclgrind_options,
+                        bool uninitialized) {
+    const int id = next_id_++;
+    WorkerJob job = original;
+    job.root = json_safe_path(job.root, id * 2);
+    job.kernels_dir = json_safe_path(job.kernels_dir, id * 2 + 1);
+    // One folder per job, for its files and as the child's working folder and TMPDIR, so a
+    // relative path in a kernel finds nothing of the course, and all it wrote goes at its end.
+    const auto folder = settings_.work_dir / fmt::format("{:03}-{}-{}", id, job_kind_name(job.kind),
+                                                         job.lab_folder.empty() ? "device" : job.lab_folder);
+    const auto scratch = folder / "tmp";
+    std::error_code made;
+    std::filesystem::create_directories(scratch, made);
+    const auto job_file = folder / "job.json";
+    const auto events_file = folder / "events";
+    const auto output_file = folder / "output";
+    {
+        std::ofstream out(job_file);
+        out << job_to_json(job).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+
+    ChildCommand command;
+    if (job.kind == JobKind::dynamic) {
+        command.argv = {settings_.oclgrind, "--data-races", "--max-errors", kOclgrindMaxErrors, "--local-mem-size",
+                        kOclgrindLocalMemory};
+        if (uninitialized) command.argv.insert(command.argv.begin() + 2, "--uninitialized");
+        command.argv.insert(command.argv.end(), oclgrind_options.begin(), oclgrind_options.end());
+    }
+    command.argv.insert(command.argv.end(),
+                        {settings_.self.string(), "--worker-job", job_file.string(), "--worker-events",
+                         events_file.string()});
+    command.output_file = output_file;
+    command.working_dir = scratch;
+    command.environment = {{"TMPDIR", scratch.string()}};
+
+    UnitRun run;
+    run.job = original;
+    run.limits = limits_for(job.kind);
+    run.limits.progress_file = events_file;
+    {
+        const TimingGate::Pass pass(timing_gate_, job.kind == JobKind::speedup);
+        run.outcome = run_child(command, run.limits);
+    }
+    run.events = read_events(events_file);
+    run.output = read_capped(output_file);
+    if (!settings_.keep_files) {
+        std::error_code removed;
+        std::filesystem::remove_all(folder, removed);
+    }
+    return run;
+}
+
+}  // namespace labcheck

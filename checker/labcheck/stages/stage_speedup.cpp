@@ -1,0 +1,155 @@
+// Stage 4, speedup: the kernel against the lab's baseline from kernels/, on the
+// same device, in one process, launches interleaved, medians compared. Speed is
+// paid only for work done: every timed launch's result is checked (timing.hpp),
+// and a wrong one fails the stage whatever the times were.
+#include "stages/stages.hpp"
+
+#include "util/duration_text.hpp"
+#include "problems/lab_session.hpp"
+#include "harness/timing.hpp"
+
+#include <fmt/format.h>
+
+#include <sstream>
+#include <utility>
+
+namespace labcheck {
+
+namespace {
+
+// What the baseline is, in words: "kernels/baselines/matmul_naive.cl", or the lab's own kernels.
+std::string baseline_name(const LabUnderTest& lab) {
+    if (lab.spec->speedup && lab.spec->speedup->baseline_file == course::kSelfBaseline) {
+        return "your own kernels with " + lab.spec->speedup->baseline_defines.summary();
+    }
+    return lab.spec->speedup ? "kernels/" + lab.spec->speedup->baseline_file : std::string("the baseline");
+}
+
+// The define set the speedup job timed: the class defaults (the lab's first set) or the -D given,
+// with the defines its build reported. {"'cpu defaults'", "'cpu defaults' (-D TILE_SIZE=16)"}.
+std::pair<std::string, std::string> timed_set(const LabUnderTest& lab, const UnitRun& speedup) {
+    const std::string name = !speedup.job.defines.empty()     ? "command line"
+                             : lab.spec->define_sets.empty() ? "defaults"
+                                                             : lab.spec->define_sets.front().name;
+    std::string flags;
+    if (const auto* build = speedup.first<BuildEvent>()) {
+        std::istringstream words(build->defines);
+        for (std::string define; words >> define;) flags += (flags.empty() ? "-D " : " -D ") + define;
+    }
+    return {"'" + name + "'", fmt::format("'{}'{}", name, flags.empty() ? "" : " (" + flags + ")")};
+}
+
+// A timed launch computed something wrong: no speed is paid for it, and the stage says why.
+StageResult wrong_result(const LabUnderTest& lab, StageResult r, const WrongResultEvent& wrong) {
+    const std::string& size = wrong.check.size;
+    const std::string launch = course::ordinal(wrong.launch);
+    const std::string& message = wrong.message;
+    const bool by_baseline = wrong.who == TimedKernel::baseline;
+    const bool self_baseline = lab.spec->speedup && lab.spec->speedup->baseline_file == course::kSelfBaseline;
+    if (by_baseline && !self_baseline) {
+        return grader_error(lab, Stage::speedup,
+                            fmt::format("the baseline {} computed a wrong result at the timed size {} ({} timed "
+                                        "launch): {} The baseline is the course's own kernel: tell the instructor.",
+                                        baseline_name(lab), size, launch, message));
+    }
+    const std::string whose =
+        by_baseline ? "The baseline (" + baseline_name(lab) + ")" : std::string("The kernel");
+    r.verdict = Verdict::fail;
+    r.points = 0.0;
+    r.details = fmt::format(
+        "{}'s result at the timed size {} was wrong (the {} timed launch): {}\nSpeed counts only for work done, "
+        "so this stage earns no points. Before every timed launch the output is refilled with NaN and the inputs "
+        "are restored, and every launch's result is checked against the reference on random inputs: a kernel "
+        "that skips work at some sizes or on some launches, or relies on what an earlier launch left in its "
+        "buffers, is wrong here even when it was right at the checked sizes. `build/common/lab run {} --size "
+        "{}` checks and times it at that size.",
+        whose, size, launch, message, lab.spec->number, size);
+    r.reason = fmt::format("wrong at the timed size {}: speed counts only for work done", size);
+    return r;
+}
+
+// The rate and the device's limit for the leaderboard (device_ceiling.hpp); absent when not measured.
+void read_rate(const RateEvent& event, StageResult& r) {
+    r.rate = event.rate;
+    r.rate_unit = course::rate_unit_text(event.unit);
+    if (event.ceiling) {
+        r.ceiling = *event.ceiling;
+        r.ceiling_name = event.ceiling_kind == course::RateCeiling::copy_bandwidth ? "copy bandwidth" : "FMA peak";
+    }
+}
+
+}  // namespace
+
+StageResult speedup_baseline_not_here(const LabUnderTest& lab) {
+    StageResult r = not_run(lab, Stage::speedup, "");
+    r.reason = "not run here: the speed baseline is in the instructor's grader";  // fits the table
+    r.details = fmt::format(
+        "This copy of the course (the student edition) has no {}, the kernel this lab's speed is measured "
+        "against: it is the course's own naive kernel, which would answer a lab, so only the instructor's grader "
+        "holds it. The stage earns no points here; the instructor's grader measures the speedup when it grades "
+        "your submission. `build/common/lab run {}` times your kernel on this device, and `--versus NAME=VALUE` "
+        "compares two configurations of it.",
+        baseline_name(lab), lab.spec->number);
+    return r;
+}
+
+StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio) {
+    StageResult r = empty_result(lab, Stage::speedup);
+    r.seconds = speedup.outcome.seconds;
+    r.min_ratio = min_ratio;
+    if (build_failed(speedup)) return not_run(lab, Stage::speedup, "the kernel does not build");
+    if (const auto* error = speedup.first<ErrorEvent>()) {
+        return grader_error(lab, Stage::speedup,
+                            error->message.empty() ? "the baseline could not be run" : error->message);
+    }
+    if (const auto* wrong = speedup.first<WrongResultEvent>()) return wrong_result(lab, r, *wrong);
+    const auto* timing = speedup.first<TimingEvent>();
+    if (timing == nullptr) {
+        r.verdict = Verdict::fail;
+        const AbnormalEnd end = abnormal_end(speedup, unfinished_activity(speedup));
+        if (end.grader_problem) return grader_error(lab, Stage::speedup, end.text);
+        const auto* run_error = speedup.first<RunErrorEvent>();
+        r.details = run_error != nullptr ? run_error->message
+                    : end.happened       ? end.text
+                                         : std::string("the worker reported no timing");
+        r.reason = r.details.substr(0, r.details.find('\n'));
+        return r;
+    }
+    const double baseline = timing->baseline_seconds;
+    const double submission = timing->submission_seconds;
+    const std::string& size = timing->check.size;
+    r.baseline_seconds = baseline;
+    r.submission_seconds = submission;
+    if (const auto* rate = speedup.first<RateEvent>()) read_rate(*rate, r);
+    const double ratio = submission > 0.0 ? baseline / submission : 0.0;
+    r.ratio = ratio;
+    const std::string baseline_file = baseline_name(lab);
+    const auto [set_name, set_words] = timed_set(lab, speedup);
+    r.details = fmt::format(
+        "At size {} with define set {}: your kernel {} against {} {} (medians of {} interleaved launches): {:.2f}× "
+        "the baseline's speed; this lab asks for at least {:g}× on this class of device. Every timed result was "
+        "checked and right.",
+        size, set_words, course::duration_text(submission), baseline_file, course::duration_text(baseline),
+        timing->repetitions, ratio, min_ratio);
+    r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×) at {}: {} vs {}", ratio, min_ratio, set_name,
+                           course::duration_text(submission), course::duration_text(baseline));
+    if (ratio >= min_ratio) {
+        r.verdict = Verdict::pass;
+        r.points = r.max_points;
+        if (speedup.job.compile_ahead) {
+            // Timed again the checks' way because PoCL's specialised work-group functions got it wrong.
+            r.verdict = Verdict::warn;
+            r.details += " Warning: PoCL's work-group functions specialised to this size computed a wrong result, "
+                         "while the kernel was right at every check; both kernels were timed again compiled as the "
+                         "checks are (one work-group function for every size), where it is right, and that timing "
+                         "counts. That is a bug of the OpenCL runtime, not your mistake.";
+        }
+    } else {
+        r.verdict = Verdict::fail;
+        r.details += " The lab README says which idea of the lab buys the speed; `build/common/lab run " +
+                     lab.spec->number + "` times the kernel at the lab's own size.";
+    }
+    return r;
+}
+
+}  // namespace labcheck

@@ -1,0 +1,60 @@
+// Grades one submission (a folder laid out like labs/): plans the child
+// processes each lab needs, runs them (several at a time, timing runs alone),
+// and turns what they report into one StageResult per lab and stage.
+#pragma once
+
+#include "plan/check_plan.hpp"
+#include "runner/unit_runner.hpp"
+#include "stages/stage_result.hpp"
+
+#include "harness/device_choice.hpp"
+#include "problems/lab_problem.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace labcheck {
+
+struct DeviceReport {
+    std::string label;  // "Portable Computing Language / pthread-..."
+    course::DeviceClass device_class = course::DeviceClass::cpu;
+};
+
+struct GradeSettings {
+    std::filesystem::path root;
+    std::vector<std::string> lab_folders;  // which labs, in order
+    std::vector<Stage> stages;             // which stages, in grading order
+    std::string device;                    // --device pattern
+    DeviceReport device_report;            // from probe_device
+    HiddenChecksByLab hidden;
+    std::vector<std::pair<std::string, std::string>> defines;  // -D overrides
+    std::optional<double> min_ratio;                           // --min-ratio: replaces every lab's threshold
+    int jobs = 1;                                              // child processes at a time (timing runs always alone)
+    bool progress = true;                                      // a line on stderr as each child finishes
+};
+
+struct SubmissionReport {
+    std::string submission;  // "labs", "solutions", "class/alice"
+    std::string device_label;
+    std::vector<StageResult> results;
+    double seconds = 0.0;
+
+    double score() const;
+    double max_score() const;
+    // 0: every stage passed (or warned), 1: something failed, 2: the grader could not judge something.
+    int exit_status() const;
+};
+
+// Opens the device in a child process and says what it is. Throws course::UserError when there is none.
+DeviceReport probe_device(UnitRunner& runner, const std::string& device);
+
+// A submission laid out as SUB/labs/NN-name/ (the course's own layout, zipped whole) is read from
+// SUB/labs when SUB itself holds none of the lab folders and labs/ is a real folder (not a link).
+// Otherwise `kernels` unchanged.
+course::KernelSet with_labs_layout(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders);
+
+SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeSettings& settings, UnitRunner& runner);
+
+}  // namespace labcheck
