@@ -139,7 +139,7 @@ def vbrace_label(svg, x, y1, y2, label, size=16, fill=MUTED, left=True):
 
 
 def course_map():
-    svg = Svg(1150, 270, "The seven labs: each changes one idea and measures it")
+    svg = Svg(1150, 270, "The eight labs: each changes one idea and measures it")
     labs = [
         ("01", "naive", "transpose", "NDRange,", "coalescing", A),
         ("02", "local", "transpose", "barriers,", "bank conflicts", A),
@@ -148,8 +148,9 @@ def course_map():
         ("05", "thread", "work", "W outputs per", "work-item", C),
         ("06", "register", "tiles", "micro-tiles,", "float4, tuning", C),
         ("07", "Strassen", "", "7 products", "instead of 8", LOCAL),
+        ("08", "image", "matmul", "B as texture,", "zero-copy", B),
     ]
-    w, gap, y = 146, 12, 60
+    w, gap, y = 130, 12, 60
     for i, (n, t1, t2, d1, d2, colour) in enumerate(labs):
         x = 8 + i * (w + gap)
         svg.rect(x, y, w, 190, fill="#ffffff", stroke=colour, sw=2.5, rx=8)
@@ -167,7 +168,8 @@ def course_map():
         svg.path(f"M{num(x1)},44 L{num(x1)},34 L{num(x2)},34 L{num(x2)},44", stroke=colour, sw=2)
         svg.text((x1 + x2) / 2, 24, label, size=17, anchor="middle", fill=colour, weight="bold")
     bracket(10, 8 + 2 * w + gap - 2, "GB/s against the copy", A)
-    bracket(8 + 2 * (w + gap) + 2, 8 + 7 * w + 6 * gap - 2, "GFLOP/s against the FMA peak", C)
+    right_end = 8 + len(labs) * w + (len(labs) - 1) * gap - 2
+    bracket(8 + 2 * (w + gap) + 2, right_end, "GFLOP/s against the FMA peak", C)
     return svg
 
 
