@@ -199,6 +199,26 @@ std::size_t occurrences(const std::string& text, const std::string& word) {
     return count;
 }
 
+// The page of the majority class (--min-score 0.7): every pair from 70% is listed with its details,
+// 28 copy pairs and 16 known matches, and long lines wrap.
+void check_majority_page(const std::string& page) {
+    CHECK(page.find("Matches with known sources") != std::string::npos);
+    CHECK(page.find("most of the class shares most of its code") != std::string::npos);
+    // Every pair from --min-score is listed and has its details: 28 copy pairs and 16 known matches.
+    std::smatch link;
+    std::size_t links = 0;
+    for (std::string rest = page; std::regex_search(rest, link, std::regex("<a href=\"#([0-9a-z-]+)\">")); rest = link.suffix()) {
+        CHECK(page.find("id=\"" + link[1].str() + "\"") != std::string::npos);
+        ++links;
+    }
+    CHECK(links == 44);
+    CHECK(occurrences(page, "<h3 id=\"04-") == 44);
+    CHECK(page.find("more below 70%") != std::string::npos);
+    // A 3000-character line wraps inside its column instead of widening the page.
+    CHECK(page.find("white-space:pre-wrap") != std::string::npos);
+    CHECK(page.find("table.side{table-layout:fixed;width:100%}") != std::string::npos);
+}
+
 }  // namespace
 
 TEST_CASE("similarity: the majority filter never lowers a pair below its whole-code score") {
@@ -284,21 +304,6 @@ TEST_CASE("similarity: a class where most hand in one kernel cannot hide its cop
     }
     CHECK(copy_pairs == 28);
     CHECK(known_matches == 16);
-    const std::string page = read_text(html);
-    CHECK(page.find("Matches with known sources") != std::string::npos);
-    CHECK(page.find("most of the class shares most of its code") != std::string::npos);
-    // Every pair from --min-score is listed and has its details: 28 copy pairs and 16 known matches.
-    std::smatch link;
-    std::size_t links = 0;
-    for (std::string rest = page; std::regex_search(rest, link, std::regex("<a href=\"#([0-9a-z-]+)\">")); rest = link.suffix()) {
-        CHECK(page.find("id=\"" + link[1].str() + "\"") != std::string::npos);
-        ++links;
-    }
-    CHECK(links == 44);
-    CHECK(occurrences(page, "<h3 id=\"04-") == 44);
-    CHECK(page.find("more below 70%") != std::string::npos);
-    // A 3000-character line wraps inside its column instead of widening the page.
-    CHECK(page.find("white-space:pre-wrap") != std::string::npos);
-    CHECK(page.find("table.side{table-layout:fixed;width:100%}") != std::string::npos);
+    check_majority_page(read_text(html));
     fs::remove_all(base);
 }
