@@ -58,38 +58,92 @@ MatchedRegion region_lines(const SubmissionFile& a, const SubmissionFile& b, con
             line_at(b, run.last_b + k - 1), run.fingerprints};
 }
 
-std::unordered_set<std::uint64_t> distinct(const SubmissionFile& file) {
-    std::unordered_set<std::uint64_t> hashes;
-    for (const Fingerprint& f : file.fingerprints) hashes.insert(f.hash);
+using HashSet = std::unordered_set<std::uint64_t>;
+
+HashSet distinct(const std::vector<Fingerprint>& fingerprints) {
+    HashSet hashes;
+    for (const Fingerprint& f : fingerprints) hashes.insert(f.hash);
     return hashes;
 }
 
+struct Shares {
+    std::size_t shared = 0;
+    double a = 0, b = 0;
+};
+
+Shares shares_of(const HashSet& a, const HashSet& b) {
+    Shares shares;
+    for (const std::uint64_t hash : a) shares.shared += b.count(hash);
+    shares.a = a.empty() ? 0.0 : double(shares.shared) / double(a.size());
+    shares.b = b.empty() ? 0.0 : double(shares.shared) / double(b.size());
+    return shares;
+}
+
+// How many fingerprints of a's token range [first, last] the majority filter left out of a.
+std::size_t common_in(const SubmissionFile& a, const HashSet& distinctive_a, const Positions& in_b, std::size_t first,
+                      std::size_t last) {
+    std::size_t common = 0;
+    for (const Fingerprint& f : a.fingerprints)
+        if (f.first_token >= first && f.first_token <= last && in_b.count(f.hash) != 0)
+            common += distinctive_a.count(f.hash) == 0;
+    return common;
+}
+
+bool most_similar_first(const PairSimilarity& x, const PairSimilarity& y) { return x.score > y.score; }
+
 }  // namespace
 
-PairSimilarity compare_pair(const std::vector<SubmissionFile>& files, std::size_t a, std::size_t b,
-                            const WinnowSettings& settings) {
+PairSimilarity compare_files(const SubmissionFile& a, const SubmissionFile& b, const WinnowSettings& settings) {
     PairSimilarity pair;
-    pair.a = a;
-    pair.b = b;
-    const auto hashes_a = distinct(files[a]);
-    const auto hashes_b = distinct(files[b]);
-    for (const std::uint64_t hash : hashes_a) pair.shared += hashes_b.count(hash);
-    pair.share_a = hashes_a.empty() ? 0.0 : double(pair.shared) / double(hashes_a.size());
-    pair.share_b = hashes_b.empty() ? 0.0 : double(pair.shared) / double(hashes_b.size());
-    pair.score = (pair.share_a + pair.share_b) / 2.0;
-    for (const TokenRun& run : chain_runs(files[a], positions_of(files[b]), settings))
-        pair.regions.push_back(region_lines(files[a], files[b], run, settings.k));
+    const HashSet distinctive_a = distinct(a.distinctive);
+    const Shares whole = shares_of(distinct(a.fingerprints), distinct(b.fingerprints));
+    const Shares distinctive = shares_of(distinctive_a, distinct(b.distinctive));
+    pair.shared = whole.shared;
+    pair.shared_common = whole.shared - std::min(whole.shared, distinctive.shared);
+    pair.share_a = whole.a;
+    pair.share_b = whole.b;
+    pair.whole = (whole.a + whole.b) / 2.0;
+    pair.distinctive = (distinctive.a + distinctive.b) / 2.0;
+    pair.score = std::max(pair.whole, pair.distinctive);
+    const Positions in_b = positions_of(b);
+    for (const TokenRun& run : chain_runs(a, in_b, settings)) {
+        MatchedRegion region = region_lines(a, b, run, settings.k);
+        region.common = common_in(a, distinctive_a, in_b, run.first_a, run.last_a);
+        pair.regions.push_back(region);
+    }
     std::stable_sort(pair.regions.begin(), pair.regions.end(),
                      [](const MatchedRegion& x, const MatchedRegion& y) { return x.fingerprints > y.fingerprints; });
     return pair;
+}
+
+PairSimilarity compare_pair(const std::vector<SubmissionFile>& files, std::size_t a, std::size_t b,
+                            const WinnowSettings& settings) {
+    PairSimilarity pair = compare_files(files[a], files[b], settings);
+    pair.a = a;
+    pair.b = b;
+    return pair;
+}
+
+std::vector<PairSimilarity> rank_known_matches(const std::vector<SubmissionFile>& files,
+                                               const std::vector<SubmissionFile>& known, const WinnowSettings& settings) {
+    std::vector<PairSimilarity> pairs;
+    for (std::size_t a = 0; a < files.size(); ++a) {
+        for (std::size_t b = 0; b < known.size(); ++b) {
+            pairs.push_back(compare_files(files[a], known[b], settings));
+            pairs.back().a = a;
+            pairs.back().b = b;
+            pairs.back().b_known = true;
+        }
+    }
+    std::stable_sort(pairs.begin(), pairs.end(), most_similar_first);
+    return pairs;
 }
 
 std::vector<PairSimilarity> rank_pairs(const std::vector<SubmissionFile>& files, const WinnowSettings& settings) {
     std::vector<PairSimilarity> pairs;
     for (std::size_t a = 0; a < files.size(); ++a)
         for (std::size_t b = a + 1; b < files.size(); ++b) pairs.push_back(compare_pair(files, a, b, settings));
-    std::stable_sort(pairs.begin(), pairs.end(),
-                     [](const PairSimilarity& x, const PairSimilarity& y) { return x.score > y.score; });
+    std::stable_sort(pairs.begin(), pairs.end(), most_similar_first);
     return pairs;
 }
 

@@ -17,7 +17,8 @@ struct SubmissionFile {
     std::string display_path;  // "class/alice/04-matmul-tiled/matmul.cl"
     std::string text;
     std::vector<KernelToken> tokens;
-    std::vector<Fingerprint> fingerprints;  // what the stub provides and what most of the class shares removed
+    std::vector<Fingerprint> fingerprints;  // the whole code: what the lab's stub provides removed, nothing else
+    std::vector<Fingerprint> distinctive;   // the same minus what most of the class shares (the majority filter)
 };
 
 // Lines [first_a, last_a] of file a match lines [first_b, last_b] of file b.
@@ -25,18 +26,33 @@ struct MatchedRegion {
     unsigned first_line_a = 0, last_line_a = 0;
     unsigned first_line_b = 0, last_line_b = 0;
     std::size_t fingerprints = 0;  // how many shared fingerprints the region holds
+    std::size_t common = 0;        // of them, how many most of the class shares (the majority filter's)
 };
 
+// Two scores, each the mean of the two files' shares of their distinct fingerprints found in the other:
+// `whole` over the whole code (the stub removed: it depends on nothing but the two files and the stub,
+// so no class can lower it), `distinctive` after the majority filter (what the two share that most of
+// the class does not). The ranking uses the larger: the filter can lift a pair, never bury one.
 struct PairSimilarity {
-    std::size_t a = 0, b = 0;     // indices into the lab's files
-    std::size_t shared = 0;       // distinct fingerprints in both
-    double share_a = 0, share_b = 0;  // shared / each file's distinct fingerprints
-    double score = 0;             // the mean of the two shares, 0..1: what the ranking uses
-    std::vector<MatchedRegion> regions;  // largest first
+    std::size_t a = 0, b = 0;     // indices into the lab's files (b: into its known sources when b_known)
+    bool b_known = false;         // b is a known source (the reference, the stub, last year's class), not a student
+    std::size_t shared = 0;       // distinct fingerprints of the whole code in both
+    std::size_t shared_common = 0;  // of them, those the majority filter leaves out of `distinctive`
+    double share_a = 0, share_b = 0;  // shared / each file's distinct fingerprints (whole code)
+    double whole = 0;             // (share_a + share_b) / 2
+    double distinctive = 0;       // the same after the majority filter
+    double score = 0;             // max(whole, distinctive), 0..1: what the ranking uses
+    std::vector<MatchedRegion> regions;  // over the whole code, largest first
 };
+
+PairSimilarity compare_files(const SubmissionFile& a, const SubmissionFile& b, const WinnowSettings& settings);
 
 PairSimilarity compare_pair(const std::vector<SubmissionFile>& files, std::size_t a, std::size_t b,
                             const WinnowSettings& settings);
+
+// Every file of `files` against every known source, most similar first (b indexes `known`).
+std::vector<PairSimilarity> rank_known_matches(const std::vector<SubmissionFile>& files,
+                                               const std::vector<SubmissionFile>& known, const WinnowSettings& settings);
 
 // Every pair of `files`, most similar first (ties: by student names, so the order is stable).
 std::vector<PairSimilarity> rank_pairs(const std::vector<SubmissionFile>& files, const WinnowSettings& settings);

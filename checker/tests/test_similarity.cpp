@@ -1,9 +1,14 @@
 // labcheck similarity: the lexer's normalisation, winnowing's guarantee, the
-// stub subtraction, and a small class where renamed and reordered copies must
-// rank above every pair of honestly different kernels.
+// stub subtraction, a small class where renamed and reordered copies must
+// rank above every pair of honestly different kernels, and a class where most
+// students hand in one kernel: its copies still score as copies, the CSV says
+// what the majority filter left out, known sources are named, and every pair
+// from --min-score gets its details.
 #include "class_corpus.hpp"
 #include "cli/similarity_command.hpp"
+#include "known_sources.hpp"
 #include "similarity_report.hpp"
+#include "util/user_error.hpp"
 
 #include <doctest/doctest.h>
 
@@ -159,5 +164,146 @@ TEST_CASE("similarity: copies rank above every honest pair of a class" * doctest
     CHECK(page.find('\x1b') == std::string::npos);
     CHECK(page.find("\xc2\x9b") == std::string::npos);
     CHECK(page.find("&lt;/script&gt;\\x1b]0;owned\\x07\\x1b[2J \\u009b2J") != std::string::npos);
+    fs::remove_all(base);
+}
+
+namespace {
+
+struct CsvRow {
+    std::string a, b, b_is;
+    double score = 0, whole = 0, distinctive = 0;
+    std::size_t shared = 0, shared_common = 0;
+};
+
+std::vector<CsvRow> csv_rows(const std::string& csv) {
+    std::vector<CsvRow> rows;
+    std::istringstream lines(csv);
+    std::string line;
+    std::getline(lines, line);
+    REQUIRE(line == "lab,student_a,student_b,score,share_a,share_b,shared_fingerprints,regions,lines_a,lines_b,"
+                    "whole_score,distinctive_score,shared_common,b_is");
+    const std::regex row("[^,]+,([^,]+),([^,]+),([0-9.]+),[0-9.]+,[0-9.]+,([0-9]+),[0-9]+,[0-9]+,[0-9]+,"
+                         "([0-9.]+),([0-9.]+),([0-9]+),(student|known)");
+    while (std::getline(lines, line)) {
+        std::smatch field;
+        REQUIRE(std::regex_match(line, field, row));
+        rows.push_back({field[1], field[2], field[8], std::stod(field[3]), std::stod(field[5]), std::stod(field[6]),
+                        std::stoul(field[4]), std::stoul(field[7])});
+    }
+    return rows;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& word) {
+    std::size_t count = 0;
+    for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++count;
+    return count;
+}
+
+// The page of the majority class (--min-score 0.7): every pair from 70% is listed with its details,
+// 28 copy pairs and 16 known matches, and long lines wrap.
+void check_majority_page(const std::string& page) {
+    CHECK(page.find("Matches with known sources") != std::string::npos);
+    CHECK(page.find("most of the class shares most of its code") != std::string::npos);
+    // Every pair from --min-score is listed and has its details: 28 copy pairs and 16 known matches.
+    std::smatch link;
+    std::size_t links = 0;
+    for (std::string rest = page; std::regex_search(rest, link, std::regex("<a href=\"#([0-9a-z-]+)\">")); rest = link.suffix()) {
+        CHECK(page.find("id=\"" + link[1].str() + "\"") != std::string::npos);
+        ++links;
+    }
+    CHECK(links == 44);
+    CHECK(occurrences(page, "<h3 id=\"04-") == 44);
+    CHECK(page.find("more below 70%") != std::string::npos);
+    // A 3000-character line wraps inside its column instead of widening the page.
+    CHECK(page.find("white-space:pre-wrap") != std::string::npos);
+    CHECK(page.find("table.side{table-layout:fixed;width:100%}") != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("similarity: the majority filter never lowers a pair below its whole-code score") {
+    const std::string stub = read_text("labs/04-matmul-tiled/matmul.cl");
+    const std::string solution = read_text("solutions/04-matmul-tiled/matmul.cl");
+    const CorpusSettings settings;
+    std::vector<SubmissionFile> files;
+    for (const char* name : {"a", "b", "c", "d", "e"}) files.push_back(fingerprint_text(name, name, solution, settings.winnow));
+    files.push_back(fingerprint_text("f", "f", read_text("checker/mutants/04-matmul-tiled/correct_padded_tiles.cl"),
+                                     settings.winnow));
+    const SubmissionFile stub_file = fingerprint_text("stub", "stub", stub, settings.winnow);
+    CHECK(subtract_shared(files, &stub_file, settings) > 0);
+    const PairSimilarity copies = compare_pair(files, 0, 1, settings.winnow);
+    CHECK(copies.distinctive < 0.05);  // five of six hand in the solution: the filter took all of it
+    CHECK(copies.whole == doctest::Approx(1.0));
+    CHECK(copies.score == doctest::Approx(1.0));
+    CHECK(copies.shared > 0);
+    CHECK(copies.shared_common == copies.shared);
+    REQUIRE(!copies.regions.empty());
+    CHECK(copies.regions.front().common == copies.regions.front().fingerprints);
+    CHECK(share_left_out(files) > 0.5);
+    CHECK(compare_pair(files, 0, 5, settings.winnow).score < 0.6);
+}
+
+TEST_CASE("similarity: known sources are parsed and placed") {
+    CHECK_THROWS_AS(parse_known_source("reference"), course::UserError);
+    CHECK_THROWS_AS(parse_known_source("=labs"), course::UserError);
+    CHECK_THROWS_AS(parse_known_source("ref=/no/such/path/matmul.cl"), course::UserError);
+    const std::vector<std::string> labs = {"03-matmul-naive", "04-matmul-tiled"};
+    const KnownSource reference = parse_known_source("ref=solutions/04-matmul-tiled/matmul.cl");
+    CHECK(reference.name == "ref");
+    CHECK(known_kind(reference, labs) == KnownKind::file);
+    CHECK(known_kind(parse_known_source("sol=solutions"), labs) == KnownKind::labs_folder);
+    CHECK(known_file_fits_lab(reference.path, "04-matmul-tiled", "matmul.cl", labs));
+    CHECK(!known_file_fits_lab(reference.path, "03-matmul-naive", "matmul.cl", labs));  // its folder names lab 04
+    CHECK(known_file_fits_lab("/tmp/leaked/matmul.cl", "03-matmul-naive", "matmul.cl", labs));
+    CHECK(!known_file_fits_lab("/tmp/leaked/transpose.cl", "03-matmul-naive", "matmul.cl", labs));
+}
+
+TEST_CASE("similarity: a class where most hand in one kernel cannot hide its copies" *
+          doctest::skip(!fs::exists("checker/mutants"))) {
+    const fs::path base = fs::temp_directory_path() / ("labcheck-similarity-majority-" + std::to_string(getpid()));
+    fs::remove_all(base);
+    const std::string lab = "04-matmul-tiled/matmul.cl";
+    const std::string solution = read_text("solutions/" + lab);
+    // Eight of eleven hand in the reference solution (three of them renamed, one with a 3000-character
+    // line), so every one of its fingerprints is in most of the class: 28 pairs of copies, more than 20.
+    const std::vector<std::string> copiers = {"s01", "s02", "s03", "s04", "s05", "s06", "s07", "s08"};
+    for (std::size_t i = 0; i < copiers.size(); ++i) {
+        std::string text = i % 3 == 1 ? renamed(solution, {{"sum", "acc"}, {"a_tile", "As"}, {"b_tile", "Bs"}}) : solution;
+        if (i == 7) text = "// " + std::string(3000, 'x') + "\n" + text;
+        write_text(base / "class" / copiers[i] / lab, text);
+    }
+    for (const char* honest : {"correct_padded_tiles", "correct_walking_pointers", "correct_local_accumulators"})
+        write_text(base / "class" / honest / lab,
+                   read_text(fs::path("checker/mutants/04-matmul-tiled") / (std::string(honest) + ".cl")));
+    write_text(base / "lastyear" / "oldkid" / lab, solution);  // last year's class: one student, the same kernel
+
+    const std::string csv = (base / "s.csv").string(), html = (base / "s.html").string(),
+                      class_arg = (base / "class").string(), last_year = "lastyear=" + (base / "lastyear").string();
+    const char* argv[] = {"similarity", "--class", class_arg.c_str(), "--lab", "04", "--csv", csv.c_str(),
+                          "--html", html.c_str(), "--root", ".", "--known", "reference=solutions/04-matmul-tiled/matmul.cl",
+                          "--known", last_year.c_str(), "--min-score", "0.7"};
+    REQUIRE(labcheck::similarity_main(17, const_cast<char**>(argv)) == 0);
+
+    const std::set<std::string> copying(copiers.begin(), copiers.end());
+    std::size_t copy_pairs = 0, known_matches = 0;
+    for (const CsvRow& row : csv_rows(read_text(csv))) {
+        const bool a_copied = copying.count(row.a) != 0;
+        if (row.b_is == "known") {
+            CHECK((row.b == "reference" || row.b == "lastyear/oldkid"));
+            if (a_copied) CHECK(row.score >= 0.9);
+            known_matches += a_copied;
+        } else if (a_copied && copying.count(row.b) != 0) {
+            CHECK(row.score >= 0.9);           // identical (up to names and comments): never below 0.9
+            CHECK(row.distinctive < 0.1);      // what the majority filter alone would have said
+            CHECK(row.shared_common > 0);      // and the CSV says what it left out
+            CHECK(row.shared_common <= row.shared);
+            ++copy_pairs;
+        } else {
+            CHECK(row.score < 0.7);
+        }
+    }
+    CHECK(copy_pairs == 28);
+    CHECK(known_matches == 16);
+    check_majority_page(read_text(html));
     fs::remove_all(base);
 }

@@ -4,6 +4,7 @@
 #include "stages/submission_grading.hpp"
 
 #include "class_corpus.hpp"
+#include "known_sources.hpp"
 #include "similarity_report.hpp"
 
 #include "description/lab_spec.hpp"
@@ -27,8 +28,8 @@ struct SimilarityOptions {
     std::string csv_file = "similarity.csv";
     std::string html_file;
     std::string root;
+    std::vector<std::string> known;  // NAME=PATH
     double min_score = 0.5;
-    std::size_t max_pairs = 20;
     std::size_t top = 5;
     similarity::CorpusSettings corpus;
 };
@@ -59,32 +60,106 @@ std::optional<std::string> stub_text(const std::filesystem::path& root, const st
     }
 }
 
-similarity::LabSimilarity compare_lab(const std::filesystem::path& root, const std::string& folder,
+// A known source as the folders it offers: itself (laid out like labs/), or each student of a class
+// folder read as --class reads one ("NAME/alice"); a file offers none.
+struct KnownFolders {
+    similarity::KnownSource source;
+    similarity::KnownKind kind;
+    std::vector<similarity::StudentFile> members;
+};
+
+std::vector<KnownFolders> known_folders(const std::vector<std::string>& specs,
+                                        const std::vector<std::string>& course_folders,
+                                        const std::vector<std::string>& lab_folders) {
+    std::vector<KnownFolders> sources;
+    for (const std::string& spec : specs) {
+        KnownFolders known{similarity::parse_known_source(spec), {}, {}};
+        known.kind = similarity::known_kind(known.source, course_folders);
+        if (known.kind == similarity::KnownKind::labs_folder)
+            known.members.push_back({known.source.name, std::filesystem::absolute(known.source.path),
+                                     known.source.path.generic_string()});
+        if (known.kind == similarity::KnownKind::class_folder)
+            for (similarity::StudentFile member : class_students(known.source.path, lab_folders)) {
+                member.student = known.source.name + "/" + member.student;
+                known.members.push_back(member);
+            }
+        sources.push_back(known);
+    }
+    return sources;
+}
+
+std::vector<similarity::KnownText> known_texts(const std::vector<KnownFolders>& sources, const std::string& folder,
+                                               const std::string& kernel_file,
+                                               const std::vector<std::string>& course_folders,
+                                               std::vector<std::string>& notes) {
+    std::vector<similarity::KnownText> texts;
+    for (const KnownFolders& known : sources) {
+        std::vector<similarity::KnownText> more;
+        if (known.kind != similarity::KnownKind::file)
+            more = similarity::read_known_members(known.members, folder, kernel_file, notes);
+        else if (similarity::known_file_fits_lab(known.source.path, folder, kernel_file, course_folders))
+            more = similarity::read_known_file(known.source, notes);
+        texts.insert(texts.end(), more.begin(), more.end());
+    }
+    return texts;
+}
+
+struct CourseLabs {
+    std::filesystem::path root;
+    std::vector<std::string> all;       // every lab folder of the course
+    std::vector<std::string> selected;  // those compared
+};
+
+similarity::LabSimilarity compare_lab(const CourseLabs& course, const std::string& folder,
                                       const std::vector<similarity::StudentFile>& students,
-                                      const SimilarityOptions& options) {
-    const course::LabSpec spec = course::load_lab(root, folder, course::DeviceClass::cpu);
+                                      const std::vector<KnownFolders>& known, const SimilarityOptions& options) {
+    const course::LabSpec spec = course::load_lab(course.root, folder, course::DeviceClass::cpu);
+    std::vector<std::string> notes;
+    const auto texts = known_texts(known, folder, spec.kernel_file, course.all, notes);
     similarity::LabSimilarity lab{similarity::read_lab_corpus(folder, spec.kernel_file, students,
-                                                              stub_text(root, folder, spec.kernel_file), options.corpus),
-                                  {}};
+                                                              stub_text(course.root, folder, spec.kernel_file),
+                                                              options.corpus, texts),
+                                  {}, {}};
+    lab.corpus.not_compared.insert(lab.corpus.not_compared.end(), notes.begin(), notes.end());
     lab.pairs = similarity::rank_pairs(lab.corpus.files, options.corpus.winnow);
+    lab.known_matches = similarity::rank_known_matches(lab.corpus.files, lab.corpus.known, options.corpus.winnow);
     return lab;
 }
 
+// A known source that offers no file to any compared lab is a mistake the instructor should hear of.
+void warn_unused_known(const std::vector<similarity::LabSimilarity>& labs, const std::vector<KnownFolders>& known) {
+    for (const KnownFolders& source : known) {
+        bool used = false;
+        for (const auto& lab : labs)
+            for (const auto& file : lab.corpus.known)
+                used = used || file.student == source.source.name ||
+                       file.student.rfind(source.source.name + "/", 0) == 0;
+        if (!used)
+            fmt::print(stderr,
+                       "labcheck similarity: --known {}={}: no kernel file of the compared labs found there "
+                       "(expected a file named like the lab's kernel, a folder with NN-name/<kernel file>, or a "
+                       "class folder of such folders); it was not compared\n",
+                       course::printable_text(source.source.name), course::printable_text(source.source.path.string()));
+    }
+}
+
 int run_similarity(const SimilarityOptions& options) {
-    const std::filesystem::path root = course::course_root(options.root);
-    std::vector<std::string> folders;
-    for (const auto& lab : options.labs) folders.push_back(course::find_lab_folder(root, lab));
-    if (options.labs.empty()) folders = course::lab_folders(root);
-    const auto students = class_students(options.class_dir, folders);
+    CourseLabs course{course::course_root(options.root), {}, {}};
+    course.all = course::lab_folders(course.root);
+    for (const auto& lab : options.labs) course.selected.push_back(course::find_lab_folder(course.root, lab));
+    if (options.labs.empty()) course.selected = course.all;
+    const auto students = class_students(options.class_dir, course.selected);
+    const auto known = known_folders(options.known, course.all, course.selected);
 
     std::vector<similarity::LabSimilarity> labs;
-    for (const auto& folder : folders) labs.push_back(compare_lab(root, folder, students, options));
-    fmt::print("{}", course::printable_text(similarity::similarity_summary(labs, options.top)));
+    for (const auto& folder : course.selected) labs.push_back(compare_lab(course, folder, students, known, options));
+    warn_unused_known(labs, known);
+    fmt::print("{}", course::printable_text(similarity::similarity_summary(labs, options.top, options.min_score)));
     course::write_file_atomically(options.csv_file, similarity::similarity_csv(labs));
     fmt::print("\nevery pair, ranked: {}\n", options.csv_file);
     if (!options.html_file.empty()) {
         course::write_file_atomically(options.html_file,
-                                      similarity::similarity_html(labs, options.min_score, options.max_pairs));
+                                      similarity::similarity_html(labs, options.min_score));
         fmt::print("side-by-side report: {}\n", options.html_file);
     }
     return 0;
@@ -99,11 +174,16 @@ int similarity_main(int argc, char** argv) {
     app.add_option("--class", options.class_dir, "folder with one submission folder per student")->required();
     app.add_option("--lab", options.labs, "lab to compare, e.g. 04 (repeat for several; default: every lab)");
     app.add_option("--csv", options.csv_file, "every pair, ranked")->capture_default_str();
-    app.add_option("--html", options.html_file, "a page with the matching regions of the top pairs side by side");
+    app.add_option("--html", options.html_file,
+                   "a page listing the pairs from --min-score, each with its matching regions side by side");
     app.add_option("--root", options.root, "the course repository (default: LAB_ROOT, else the source tree)");
-    app.add_option("--min-score", options.min_score, "pairs shown side by side in the HTML from this score (0..1)")
+    app.add_option("--known", options.known,
+                   "NAME=PATH: a known source every file is compared with, shown as such: a kernel file (the "
+                   "reference solution, the stub), a folder laid out like labs/, or last year's class folder "
+                   "(repeat for several)");
+    app.add_option("--min-score", options.min_score,
+                   "pairs listed, and shown side by side in the HTML, from this score (0..1)")
         ->capture_default_str()->check(CLI::Range(0.0, 1.0));
-    app.add_option("--max-pairs", options.max_pairs, "at most this many pairs per lab side by side")->capture_default_str();
     app.add_option("--top", options.top, "pairs per lab in the printed summary")->capture_default_str();
     app.add_option("--k", options.corpus.winnow.k, "tokens per fingerprinted run")->capture_default_str()
         ->check(CLI::Range(4, 64));
