@@ -1,0 +1,40 @@
+#include "counting/warp_grouper.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace memory_lens {
+
+WarpGrouper::WarpGrouper(std::uint32_t warp_size) : warp_size_(warp_size) {
+    if (warp_size == 0) throw std::invalid_argument("warp size 0: a warp has at least one work-item");
+}
+
+void WarpGrouper::record(const void* instruction, const Site& site, std::uint32_t item, std::uint64_t address,
+                         std::uint32_t size) {
+    const std::uint64_t execution = executions_[{instruction, item}]++;
+    PendingRequest& request = pending_[RequestKey{instruction, item / warp_size_, execution}];
+    request.site = site;
+    request.accesses.push_back(Access{address, size, item % warp_size_});
+}
+
+void WarpGrouper::flush(LaunchCounts& launch) {
+    for (auto& [key, request] : pending_) {
+        SiteCounts& counts = launch.sites[request.site];
+        counts.requests += 1;
+        if (request.site.space == Space::global) {
+            const GlobalCost cost = global_request_cost(request.accesses);
+            counts.bytes += cost.bytes;
+            counts.sectors += cost.sectors;
+            counts.ideal_sectors += cost.ideal_sectors;
+        } else {
+            counts.bytes += global_request_cost(request.accesses).bytes;
+            const std::uint64_t degree = bank_conflict_degree(request.accesses);
+            counts.degree_sum += degree;
+            counts.degree_worst = std::max(counts.degree_worst, degree);
+        }
+    }
+    pending_.clear();
+    executions_.clear();
+}
+
+}  // namespace memory_lens
