@@ -30,7 +30,9 @@ nlohmann::json site_json(const Site& site, const SiteCounts& counts) {
             {"sectors", counts.sectors},
             {"ideal_sectors", counts.ideal_sectors},
             {"degree_sum", counts.degree_sum},
-            {"degree_worst", counts.degree_worst}};
+            {"degree_worst", counts.degree_worst},
+            {"worst_cost", counts.worst_cost},
+            {"worst_lanes", counts.worst_lanes}};
 }
 
 std::pair<Site, SiteCounts> site_from_json(const nlohmann::json& json) {
@@ -47,6 +49,8 @@ std::pair<Site, SiteCounts> site_from_json(const nlohmann::json& json) {
     counts.ideal_sectors = json.at("ideal_sectors").get<std::uint64_t>();
     counts.degree_sum = json.at("degree_sum").get<std::uint64_t>();
     counts.degree_worst = json.at("degree_worst").get<std::uint64_t>();
+    counts.worst_cost = json.value("worst_cost", std::uint64_t{0});
+    counts.worst_lanes = json.value("worst_lanes", std::vector<std::pair<std::uint32_t, std::uint64_t>>{});
     return {site, counts};
 }
 

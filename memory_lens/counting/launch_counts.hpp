@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -34,6 +35,10 @@ struct SiteCounts {
     std::uint64_t ideal_sectors = 0;  // global: the fewest sectors that carry those bytes
     std::uint64_t degree_sum = 0;     // local: bank-conflict degrees, summed (average = sum / requests)
     std::uint64_t degree_worst = 0;   // local: the worst request's degree
+    // The worst request (most sectors, or the highest degree), lane by lane: the sector it
+    // touched, counted from the request's first sector (global), or the bank (local).
+    std::uint64_t worst_cost = 0;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> worst_lanes;
 };
 
 struct LaunchCounts {

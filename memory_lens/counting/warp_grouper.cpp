@@ -1,6 +1,7 @@
 #include "counting/warp_grouper.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 namespace memory_lens {
@@ -17,6 +18,25 @@ void WarpGrouper::record(const void* instruction, const Site& site, std::uint32_
     request.accesses.push_back(Access{address, size, item % warp_size_});
 }
 
+namespace {
+
+// Keeps the request as the site's example when it costs more than the one kept: lane by lane,
+// its first sector counted from the request's lowest (global) or its first word's bank (local).
+void keep_if_worst(SiteCounts& counts, const std::vector<Access>& accesses, Space space, std::uint64_t cost) {
+    if (cost <= counts.worst_cost) return;
+    counts.worst_cost = cost;
+    counts.worst_lanes.clear();
+    std::uint64_t lowest = UINT64_MAX;
+    for (const Access& access : accesses) lowest = std::min(lowest, access.address / kSectorBytes);
+    for (const Access& access : accesses) {
+        const std::uint64_t where = space == Space::global ? access.address / kSectorBytes - lowest
+                                                           : (access.address / kBankWordBytes) % kBankCount;
+        counts.worst_lanes.emplace_back(access.lane, where);
+    }
+}
+
+}  // namespace
+
 void WarpGrouper::flush(LaunchCounts& launch) {
     for (auto& [key, request] : pending_) {
         SiteCounts& counts = launch.sites[request.site];
@@ -26,11 +46,13 @@ void WarpGrouper::flush(LaunchCounts& launch) {
             counts.bytes += cost.bytes;
             counts.sectors += cost.sectors;
             counts.ideal_sectors += cost.ideal_sectors;
+            keep_if_worst(counts, request.accesses, Space::global, cost.sectors);
         } else {
             counts.bytes += global_request_cost(request.accesses).bytes;
             const std::uint64_t degree = bank_conflict_degree(request.accesses);
             counts.degree_sum += degree;
             counts.degree_worst = std::max(counts.degree_worst, degree);
+            keep_if_worst(counts, request.accesses, Space::local, degree);
         }
     }
     pending_.clear();
