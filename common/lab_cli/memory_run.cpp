@@ -43,14 +43,14 @@ MemoryPlan plan_memory_run(const fs::path& root, const RunOptions& options) {
     MemoryPlan plan;
     // The report models a GPU, so the lab's GPU defaults are the ones it starts from.
     plan.spec = load_lab(root, options.lab, DeviceClass::gpu);
-    if (!plan.spec.memory) {
-        throw UserError({"a [memory] table (size and defines of the memory report) in " + plan.spec.file(),
-                         "none", "lab " + plan.spec.number,
-                         "the memory report covers labs 01-06 and 08; give --size and -D on a lab that has one"});
+    if (!plan.spec.memory && options.sizes.empty()) {
+        throw UserError({"a [memory] table (the memory report's size and defines) in " + plan.spec.file(),
+                         "the file has none and no --size was given", "lab " + plan.spec.number,
+                         "give a small size (a few work-groups), e.g. --size 64x64x64, and -D for the defines"});
     }
     plan.size_text = options.sizes.empty() ? plan.spec.memory->size.text : options.sizes.back();
     plan.size = lab_size(plan.size_text, plan.spec.size_form()).size;
-    plan.defines = plan.spec.memory->defines;
+    plan.defines = plan.spec.memory ? plan.spec.memory->defines : plan.spec.defines;
     plan.defines.merge(parse_defines(options.defines));
     plan.kernels = kernel_set(root, kernel_set_name(options.solution, options.submission));
     return plan;

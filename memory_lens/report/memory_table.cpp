@@ -84,7 +84,7 @@ std::string memory_table_text(const std::string& source, const LaunchCounts& lau
         "memory report: {} at {}, defines {}; kernel {}, {} work-group(s) of {}×{}×{}, warps of {}\n\n",
         subject.kernel_file, subject.size, subject.defines.empty() ? "(none)" : subject.defines, launch.kernel,
         launch.work_groups, launch.local_size[0], launch.local_size[1], launch.local_size[2], warp);
-    text += fmt::format("  {:>5}  {:<12} {:>8}  {:<40} | {}\n", "line", "access", "requests", "per request", "source");
+    text += fmt::format("  {:>5}  {:<12} {:>8}  {:<42} | {}\n", "line", "access", "requests", "per request", "source");
     for (const auto& [site, counts] : launch.sites) {
         if (counts.requests > 0) text += site_row(site, counts, shown_source(lines, site.line));
     }
