@@ -76,7 +76,9 @@ std::string plugin_path() {
 // The child command: this program's `run` under Oclgrind, one size, one define set, no timing.
 std::vector<std::string> child_command(const CommonOptions& common, const RunOptions& options,
                                        const MemoryPlan& plan) {
-    std::vector<std::string> argv = {"oclgrind", "--plugins", plugin_path(), fs::read_symlink("/proc/self/exe")};
+    // Local memory as labcheck gives Oclgrind (its 32 KiB default is less than labs 05-06 use on a GPU).
+    std::vector<std::string> argv = {"oclgrind", "--local-mem-size", "262144", "--plugins", plugin_path(),
+                                     fs::read_symlink("/proc/self/exe")};
     if (!common.root.empty()) argv.insert(argv.end(), {"--root", common.root});
     argv.insert(argv.end(), {"run", options.lab, "--size", plan.size_text, "--no-timing"});
     if (options.solution) argv.push_back("--solution");
@@ -132,8 +134,11 @@ memory_lens::ReportSubject subject_of(const MemoryPlan& plan, const std::string&
     if (plan.spec.size_form() == SizeForm::m_by_k) {
         subject.output_elements = static_cast<double>(plan.size.m * plan.size.k);
     } else {
-        subject.output_elements = static_cast<double>(plan.size.m * plan.size.n);
-        subject.multiply_adds = static_cast<double>(plan.size.m * plan.size.n * plan.size.k);
+        // Lab 06 checks a batch of products per launch ([matmul] batch): the launch computes them all.
+        const auto batch = static_cast<double>(plan.spec.setting<std::int64_t>("matmul", "batch").value_or(1));
+        subject.output_elements = batch * static_cast<double>(plan.size.m * plan.size.n);
+        subject.multiply_adds = batch * static_cast<double>(plan.size.m * plan.size.n * plan.size.k);
+        if (batch > 1) subject.size += fmt::format(" (a batch of {:.0f} products in one launch)", batch);
     }
     return subject;
 }
@@ -165,8 +170,8 @@ int memory_run(const CommonOptions& common, const RunOptions& options) {
     std::fflush(stdout);
     const int status = run_under_oclgrind(argv, scratch.path / "report.json", scratch.path / "run.log", options.warp);
     if (!fs::exists(scratch.path / "report.json")) {
-        fmt::print("\nThe kernel did not run under Oclgrind (exit status {}); what it printed:\n{}\n", status,
-                   file_text(scratch.path / "run.log"));
+        fmt::print("\nThe kernel did not run under Oclgrind{}; what it printed:\n{}\n",
+                   status == 0 ? "" : fmt::format(" (exit status {})", status), file_text(scratch.path / "run.log"));
         return status == 0 ? 2 : status;
     }
     const memory_lens::MemoryReport report =

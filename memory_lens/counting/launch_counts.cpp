@@ -4,6 +4,15 @@
 
 namespace memory_lens {
 
+const char* space_name(Space space) {
+    switch (space) {
+        case Space::global: return "global";
+        case Space::local: return "local";
+        case Space::image: return "image";
+    }
+    return "?";
+}
+
 LaunchTotals totals_of(const LaunchCounts& launch) {
     LaunchTotals totals;
     for (const auto& [site, counts] : launch.sites) {
@@ -11,9 +20,13 @@ LaunchTotals totals_of(const LaunchCounts& launch) {
             totals.global_requests += counts.requests;
             totals.global_sectors += counts.sectors;
             totals.global_ideal_sectors += counts.ideal_sectors;
-        } else {
+            if (site.direction == Direction::load) totals.global_load_sectors += counts.sectors;
+        } else if (site.space == Space::local) {
             totals.local_requests += counts.requests;
             totals.local_bytes += counts.bytes;
+        } else {
+            totals.image_requests += counts.requests;
+            totals.image_bytes += counts.bytes;
         }
     }
     return totals;
@@ -23,7 +36,7 @@ namespace {
 
 nlohmann::json site_json(const Site& site, const SiteCounts& counts) {
     return {{"line", site.line},
-            {"space", site.space == Space::global ? "global" : "local"},
+            {"space", space_name(site.space)},
             {"direction", site.direction == Direction::load ? "load" : "store"},
             {"requests", counts.requests},
             {"bytes", counts.bytes},
@@ -39,8 +52,15 @@ std::pair<Site, SiteCounts> site_from_json(const nlohmann::json& json) {
     Site site;
     site.line = json.at("line").get<std::uint32_t>();
     const auto space = json.at("space").get<std::string>();
-    if (space != "global" && space != "local") throw std::runtime_error("memory report: space is \"" + space + "\"");
-    site.space = space == "global" ? Space::global : Space::local;
+    if (space == "global") {
+        site.space = Space::global;
+    } else if (space == "local") {
+        site.space = Space::local;
+    } else if (space == "image") {
+        site.space = Space::image;
+    } else {
+        throw std::runtime_error("memory report: space is \"" + space + "\", not global, local or image");
+    }
     site.direction = json.at("direction").get<std::string>() == "store" ? Direction::store : Direction::load;
     SiteCounts counts;
     counts.requests = json.at("requests").get<std::uint64_t>();

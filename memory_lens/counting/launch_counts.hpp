@@ -14,7 +14,10 @@
 
 namespace memory_lens {
 
-enum class Space { global, local };
+// image: a read_image*/write_image* call. A GPU serves it through the texture path, whose
+// cache holds 2D blocks: the report counts its requests and bytes, not sectors or banks.
+enum class Space { global, local, image };
+const char* space_name(Space space);
 enum class Direction { load, store };
 
 // Where accesses come from: a source line of the kernel file, the memory, load or store.
@@ -55,8 +58,11 @@ struct LaunchTotals {
     std::uint64_t global_requests = 0;
     std::uint64_t global_sectors = 0;  // × 32 = global bytes moved
     std::uint64_t global_ideal_sectors = 0;
+    std::uint64_t global_load_sectors = 0;  // of global_sectors, those of loads
     std::uint64_t local_requests = 0;
     std::uint64_t local_bytes = 0;
+    std::uint64_t image_requests = 0;
+    std::uint64_t image_bytes = 0;
 };
 LaunchTotals totals_of(const LaunchCounts& launch);
 

@@ -47,6 +47,8 @@ void WarpGrouper::flush(LaunchCounts& launch) {
             counts.sectors += cost.sectors;
             counts.ideal_sectors += cost.ideal_sectors;
             keep_if_worst(counts, request.accesses, Space::global, cost.sectors);
+        } else if (request.site.space == Space::image) {
+            counts.bytes += global_request_cost(request.accesses).bytes;
         } else {
             counts.bytes += global_request_cost(request.accesses).bytes;
             const std::uint64_t degree = bank_conflict_degree(request.accesses);

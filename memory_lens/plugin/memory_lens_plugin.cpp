@@ -12,7 +12,9 @@
 #include <string>
 
 #include <llvm/IR/DebugLoc.h>
+#include <llvm/IR/Function.h>
 #include <llvm/IR/Instruction.h>
+#include <llvm/IR/Instructions.h>
 
 #include <oclgrind/Context.h>
 #include <oclgrind/Kernel.h>
@@ -90,13 +92,22 @@ private:
         }
     }
 
+    // A call of read_image*/write_image* (mangled _Z10read_imagef..., _Z11write_imagef...).
+    static bool is_image_call(const llvm::Instruction* instruction) {
+        const auto* call = llvm::dyn_cast_or_null<llvm::CallInst>(instruction);
+        const llvm::Function* callee = call != nullptr ? call->getCalledFunction() : nullptr;
+        if (callee == nullptr) return false;
+        const llvm::StringRef name = callee->getName();
+        return name.contains("read_image") || name.contains("write_image");
+    }
+
     void record(const oclgrind::Memory* memory, const oclgrind::WorkItem* item, Direction direction, size_t address,
                 size_t size) {
         const std::optional<Space> space = space_of(memory);
         if (!space) return;
         const llvm::Instruction* instruction = item->getCurrentInstruction();
         memory_lens::Site site;
-        site.space = *space;
+        site.space = is_image_call(instruction) ? Space::image : *space;
         site.direction = direction;
         if (instruction != nullptr && instruction->getDebugLoc()) site.line = instruction->getDebugLoc().getLine();
         const oclgrind::Size3 local = item->getLocalID();

@@ -28,8 +28,9 @@ std::string escaped(const std::string& text) {
 
 std::string counts_words(const Site& site, const SiteCounts& counts) {
     const double requests = static_cast<double>(counts.requests);
-    const std::string what = fmt::format("{} {}", site.space == Space::global ? "global" : "local",
+    const std::string what = fmt::format("{} {}", space_name(site.space),
                                          site.direction == Direction::load ? "load" : "store");
+    if (site.space == Space::image) return fmt::format("{}: {} req through the texture path", what, counts.requests);
     if (site.space == Space::global) {
         return fmt::format("{}: {} req, {:.1f} sectors/req (ideal {:.1f})", what, counts.requests,
                            counts.sectors / requests, counts.ideal_sectors / requests);
@@ -71,6 +72,7 @@ std::string memory_html(const std::string& source, const LaunchCounts& launch, s
     double worst_ratio = 0;
     for (const auto& [site, counts] : launch.sites) {
         notes[site.line].push_back(counts_words(site, counts));
+        if (site.space == Space::image) continue;
         const double ratio = site.space == Space::global
                                  ? static_cast<double>(counts.sectors) / std::max<std::uint64_t>(counts.ideal_sectors, 1)
                                  : static_cast<double>(counts.degree_worst);

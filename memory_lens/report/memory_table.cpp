@@ -32,7 +32,7 @@ std::string shown_source(const std::vector<std::string>& lines, std::uint32_t li
 
 std::string site_row(const Site& site, const SiteCounts& counts, const std::string& source) {
     const double requests = static_cast<double>(counts.requests);
-    const std::string what = fmt::format("{} {}", site.space == Space::global ? "global" : "local",
+    const std::string what = fmt::format("{} {}", space_name(site.space),
                                          site.direction == Direction::load ? "load" : "store");
     std::string figures;
     if (site.space == Space::global) {
@@ -40,6 +40,8 @@ std::string site_row(const Site& site, const SiteCounts& counts, const std::stri
         const double ideal = static_cast<double>(counts.ideal_sectors) / requests;
         figures = fmt::format("{:>6.1f} sectors/req (ideal {:.1f}, {:3.0f}%)", per_request, ideal,
                               counts.sectors ? 100.0 * counts.ideal_sectors / counts.sectors : 100.0);
+    } else if (site.space == Space::image) {
+        figures = fmt::format("{:>6.0f} bytes/req (texture path)", static_cast<double>(counts.bytes) / requests);
     } else {
         figures = fmt::format("{:>6.1f}-way bank conflict (worst {}-way)  ",
                               static_cast<double>(counts.degree_sum) / requests, counts.degree_worst);
@@ -63,10 +65,20 @@ std::string totals_text(const LaunchCounts& launch, const ReportSubject& subject
                                    per(global_bytes, subject.output_elements, "output element"),
                                    per(global_bytes, subject.multiply_adds, "multiply-add"), ideal_bytes,
                                    per(ideal_bytes, subject.output_elements, "output element"));
+    const double load_bytes = static_cast<double>(totals.global_load_sectors * kSectorBytes);
+    text += fmt::format("    of which loads: {:.0f} bytes{}{}; stores: {:.0f} bytes\n", load_bytes,
+                        per(load_bytes, subject.output_elements, "output element"),
+                        per(load_bytes, subject.multiply_adds, "multiply-add"), global_bytes - load_bytes);
     text += fmt::format("  local memory:  {} bytes in {} requests; barriers: {:.1f} per work-group ({} work-groups)\n",
                         totals.local_bytes, totals.local_requests,
                         launch.work_groups ? static_cast<double>(launch.barriers) / launch.work_groups : 0.0,
                         launch.work_groups);
+    if (totals.image_requests > 0) {
+        text += fmt::format("  images:        {} bytes in {} requests through the texture path{} (its 2D cache is not "
+                            "modelled: no sectors are counted for them)\n",
+                            totals.image_bytes, totals.image_requests,
+                            per(static_cast<double>(totals.image_bytes), subject.multiply_adds, "multiply-add"));
+    }
     return text;
 }
 
