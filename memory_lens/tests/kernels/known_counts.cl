@@ -1,3 +1,4 @@
+// full clone only: tile_padded reads a padded local tile down a column, as lab 02's answer does.
 // Kernels whose memory counts are known by hand (plugin_counts.py runs each under Oclgrind
 // with the memory-lens plugin). A line's marker comment (@name) is how the test finds it.
 
