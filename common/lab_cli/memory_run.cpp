@@ -30,6 +30,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A kernel that never ends would hold the command forever: coreutils' timeout stops it.
+constexpr const char* kMemoryRunSeconds = "300";
+constexpr int kTimedOut = 124;  // timeout's status when it stopped the command
+
 // What the memory run simulates: the size, the defines, the kernel file.
 struct MemoryPlan {
     LabSpec spec;
@@ -77,7 +81,7 @@ std::string plugin_path() {
 std::vector<std::string> child_command(const CommonOptions& common, const RunOptions& options,
                                        const MemoryPlan& plan) {
     // Local memory as labcheck gives Oclgrind (its 32 KiB default is less than labs 05-06 use on a GPU).
-    std::vector<std::string> argv = {"oclgrind", "--local-mem-size", "262144", "--plugins", plugin_path(),
+    std::vector<std::string> argv = {"timeout", kMemoryRunSeconds, "oclgrind", "--local-mem-size", "262144", "--plugins", plugin_path(),
                                      fs::read_symlink("/proc/self/exe")};
     if (!common.root.empty()) argv.insert(argv.end(), {"--root", common.root});
     argv.insert(argv.end(), {"run", options.lab, "--size", plan.size_text, "--no-timing"});
@@ -165,10 +169,17 @@ int memory_run(const CommonOptions& common, const RunOptions& options) {
     const std::string source = file_text(plan.kernels.file(plan.spec.folder, plan.spec.kernel_file));
     TempDir scratch;
     const std::vector<std::string> argv = child_command(common, options, plan);
-    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} (a minute at most)\n",
+    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} (seconds to a minute)\n",
                plan.spec.number, plan.spec.title, plan.size_text, plan.defines.summary());
     std::fflush(stdout);
     const int status = run_under_oclgrind(argv, scratch.path / "report.json", scratch.path / "run.log", options.warp);
+    if (status == kTimedOut) {
+        throw UserError({fmt::format("the kernel to finish under Oclgrind within {} s at {}", kMemoryRunSeconds,
+                                     plan.size_text),
+                         "it was stopped", display,
+                         "check that every loop of the kernel ends (`lab run " + options.lab +
+                             " --no-timing` checks it on the device), or give a smaller --size"});
+    }
     if (!fs::exists(scratch.path / "report.json")) {
         fmt::print("\nThe kernel did not run under Oclgrind{}; what it printed:\n{}\n",
                    status == 0 ? "" : fmt::format(" (exit status {})", status), file_text(scratch.path / "run.log"));
