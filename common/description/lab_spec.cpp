@@ -273,6 +273,19 @@ void read_sizes(LabSpec& spec, const std::string& file) {
     spec.bench_sizes = size_list(t, spec.device_class, "bench", form, file);
 }
 
+// [memory]: size = "64x64", defines = { ... } on top of the class's defaults.
+std::optional<MemorySpec> memory_from(const toml::table& t, DeviceClass cls, SizeForm form, const std::string& file) {
+    if (!t["memory"] && !t[device_class_key(cls)]["memory"]) return std::nullopt;
+    const auto size = pick(t, cls, "memory", "size").value<std::string>();
+    if (!size) bad_setting(file, "memory.size", "a size for the memory report, e.g. size = \"64x64\"");
+    MemorySpec memory;
+    memory.size = size_setting(*size, form, "memory.size", file);
+    memory.defines = class_defines(t, cls, "defines", file);
+    memory.defines.merge(defines_from(t["memory"]["defines"].as_table(), file));
+    memory.defines.merge(defines_from(t[device_class_key(cls)]["memory"]["defines"].as_table(), file));
+    return memory;
+}
+
 }  // namespace
 
 LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass device_class) {
@@ -293,6 +306,7 @@ LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass dev
     spec.defines_by_size = sized_defines_from(t, device_class, file);
     read_sizes(spec, file);
     spec.speedup = speedup_from(t, device_class, spec.size_form(), file);
+    spec.memory = memory_from(t, device_class, spec.size_form(), file);
     return spec;
 }
 

@@ -57,6 +57,13 @@ struct SizedDefines {
     Defines defines;  // complete: the class's defaults with the entry's values on top
 };
 
+// The memory report's run (`lab run NN --memory`): lab.toml's [memory] table, a small size
+// (a few whole work-groups) and the defines on top of [defines] that show the lab's lesson.
+struct MemorySpec {
+    LabSize size;
+    Defines defines;  // complete: the class's defaults with [memory.defines] on top
+};
+
 struct LabSpec {
     std::string number;  // "02"
     std::string folder;  // "02-transpose-local"
@@ -79,6 +86,7 @@ struct LabSpec {
     LabSize time_size;
     std::vector<LabSize> bench_sizes;
     std::optional<SpeedupSpec> speedup;
+    std::optional<MemorySpec> memory;  // none when lab.toml has no [memory] table
     toml::table settings;  // the whole file, for the sections of one driver (e.g. [strassen])
 
     SizeForm size_form() const { return size_form_of(problem); }

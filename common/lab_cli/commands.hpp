@@ -39,6 +39,9 @@ struct RunOptions {
     std::vector<HostMemory> host_memory;  // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
     int repeat = 0;                    // --repeat N: time exactly N launches (0: the default plan)
     std::vector<std::string> versus;   // --versus: defines of a second configuration, or {"baseline"}
+    bool memory = false;               // --memory: the simulated memory report (memory_run.hpp) instead of checks
+    std::string memory_html;           // --memory-html FILE: the same report as an annotated page
+    std::uint32_t warp = 32;           // --warp: work-items per warp in the memory report (64: AMD wavefronts)
 };
 
 // Checks and times in a child process of its own, which a crashing kernel ends instead of the

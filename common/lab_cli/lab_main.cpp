@@ -1,6 +1,7 @@
 // `lab`: the course's runner. `lab devices`, `lab run NN`, ... Every
 // subcommand is a thin layer over the harness in common/.
 #include "commands.hpp"
+#include "memory_run.hpp"
 #include "end_to_end_table.hpp"
 #include "harness/kernel_launch.hpp"
 #include "util/edition.hpp"
@@ -42,6 +43,13 @@ CLI::App* add_run_subcommand(CLI::App& app, RunOptions& run) {
                     "also time this configuration, interleaved, and say whether the difference is above the "
                     "noise: NAME=VALUE defines (e.g. THREAD_WORK=4), or 'baseline' for the lab's speedup baseline")
         ->expected(1, -1);
+    cmd->add_flag("--memory", run.memory,
+                  "instead of checking and timing: run the kernel once under Oclgrind at the lab's [memory] size "
+                  "and print, line by line, its memory requests as a GPU groups them (sectors per request, bank "
+                  "conflicts, bytes per output element)");
+    cmd->add_option("--memory-html", run.memory_html, "with --memory: also write the report as an annotated page");
+    cmd->add_option("--warp", run.warp, "with --memory: work-items per warp (32 NVIDIA, 64 AMD wavefronts)")
+        ->check(CLI::Range(1, 1024));
     return cmd;
 }
 
@@ -124,6 +132,9 @@ int main(int argc, char** argv) {
     fit_help_to_edition(app, {"--solution", "--mine"});  // no solutions/ in the student edition
 
     CLI11_PARSE(app, argc, argv);
+    if (run_cmd->parsed() && (run.memory || !run.memory_html.empty())) {
+        return report_errors([&] { return memory_run(common, run); });
+    }
     if (run_cmd->parsed()) return run_command(common, run);  // errors reported in its own process
     return report_errors([&] {
         if (devices->parsed()) return devices_command(common);

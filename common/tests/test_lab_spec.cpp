@@ -223,3 +223,30 @@ TEST_CASE("defines by size: lab 06 takes a smaller macro tile up to n = 1024 on 
     CHECK(cpu.defines_by_size.empty());
     CHECK(cpu.defines_for({64, 64, 64}).summary() == cpu.defines.summary());
 }
+
+TEST_CASE("[memory]: the memory report's size, its defines on top of the class's") {
+    ProbeRoot probe(R"(
+[defines]
+TILE_M = 64
+TILE_K = 16
+[gpu.defines]
+TILE_M = 128
+[memory]
+size = "128x32x128"
+defines = { TILE_K = 8 }
+)");
+    const auto gpu = course::load_lab(probe.root, "09", DeviceClass::gpu);
+    REQUIRE(gpu.memory.has_value());
+    CHECK(gpu.memory->size.size.m == 128);
+    CHECK(gpu.memory->size.size.k == 32);
+    CHECK(gpu.memory->defines.get("TILE_M") == "128");
+    CHECK(gpu.memory->defines.get("TILE_K") == "8");
+}
+
+TEST_CASE("[memory]: none without the table; a table without a size is an error naming memory.size") {
+    {
+        ProbeRoot without("");
+        CHECK_FALSE(course::load_lab(without.root, "09", DeviceClass::gpu).memory.has_value());
+    }
+    CHECK(error_of("[memory]\ndefines = { TILE_K = 8 }\n").find("memory.size") != std::string::npos);
+}

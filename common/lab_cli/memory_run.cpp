@@ -1,0 +1,204 @@
+#include "memory_run.hpp"
+
+#include "description/lab_spec.hpp"
+#include "harness/kernel_source.hpp"
+#include "lab_opening.hpp"
+#include "problems/lab_session.hpp"
+#include "util/course_root.hpp"
+#include "util/user_error.hpp"
+
+#include "counting/launch_counts.hpp"
+#include "report/memory_html.hpp"
+#include "report/memory_table.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace course {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A kernel that never ends would hold the command forever: coreutils' timeout stops it.
+constexpr const char* kMemoryRunSeconds = "300";
+constexpr int kTimedOut = 124;  // timeout's status when it stopped the command
+
+// What the memory run simulates: the size, the defines, the kernel file.
+struct MemoryPlan {
+    LabSpec spec;
+    ProblemSize size;
+    std::string size_text;  // "64x64": as --size takes it
+    Defines defines;
+    KernelSet kernels;
+};
+
+MemoryPlan plan_memory_run(const fs::path& root, const RunOptions& options) {
+    MemoryPlan plan;
+    // The report models a GPU, so the lab's GPU defaults are the ones it starts from.
+    plan.spec = load_lab(root, options.lab, DeviceClass::gpu);
+    if (!plan.spec.memory && options.sizes.empty()) {
+        throw UserError({"a [memory] table (the memory report's size and defines) in " + plan.spec.file(),
+                         "the file has none and no --size was given", "lab " + plan.spec.number,
+                         "give a small size (a few work-groups), e.g. --size 64x64x64, and -D for the defines"});
+    }
+    plan.size_text = options.sizes.empty() ? plan.spec.memory->size.text : options.sizes.back();
+    plan.size = lab_size(plan.size_text, plan.spec.size_form()).size;
+    plan.defines = plan.spec.memory ? plan.spec.memory->defines : plan.spec.defines;
+    plan.defines.merge(parse_defines(options.defines));
+    plan.kernels = kernel_set(root, kernel_set_name(options.solution, options.submission));
+    return plan;
+}
+
+std::string plugin_path() {
+#ifdef MEMORY_LENS_PLUGIN
+    const std::string path = MEMORY_LENS_PLUGIN;
+#else
+    const std::string path;
+#endif
+    if (path.empty() || !fs::exists(path)) {
+        throw UserError({"the memory-lens Oclgrind plugin, built beside the course",
+                         path.empty() ? "this build has none (liboclgrind-dev was not installed when it was set up)"
+                                      : "no file " + path,
+                         "build/memory_lens/",
+                         "sudo apt-get install liboclgrind-dev llvm-14-dev, then meson setup --reconfigure build "
+                         "&& meson compile -C build"});
+    }
+    return path;
+}
+
+// The child command: this program's `run` under Oclgrind, one size, one define set, no timing.
+std::vector<std::string> child_command(const CommonOptions& common, const RunOptions& options,
+                                       const MemoryPlan& plan) {
+    // Local memory as labcheck gives Oclgrind (its 32 KiB default is less than labs 05-06 use on a GPU).
+    std::vector<std::string> argv = {"timeout", kMemoryRunSeconds, "oclgrind", "--local-mem-size", "262144", "--plugins", plugin_path(),
+                                     fs::read_symlink("/proc/self/exe")};
+    if (!common.root.empty()) argv.insert(argv.end(), {"--root", common.root});
+    argv.insert(argv.end(), {"run", options.lab, "--size", plan.size_text, "--no-timing"});
+    if (options.solution) argv.push_back("--solution");
+    if (!options.submission.empty()) argv.insert(argv.end(), {"--submission", options.submission});
+    for (const Define& define : plan.defines.items()) argv.insert(argv.end(), {"-D", define.name + "=" + define.value});
+    return argv;
+}
+
+// Runs `argv` with the plugin's variables set and LAB_DEVICE unset; its output into `log`. The exit status.
+int run_under_oclgrind(const std::vector<std::string>& argv, const fs::path& report, const fs::path& log,
+                       std::uint32_t warp) {
+    std::vector<std::string> environment;
+    for (char** entry = environ; *entry != nullptr; ++entry) {
+        const std::string text = *entry;
+        if (text.rfind("LAB_DEVICE=", 0) != 0 && text.rfind("MEMORY_LENS_", 0) != 0) environment.push_back(text);
+    }
+    environment.push_back("MEMORY_LENS_OUTPUT=" + report.string());
+    environment.push_back("MEMORY_LENS_WARP=" + std::to_string(warp));
+    std::vector<char*> args, env;
+    for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    for (const auto& entry : environment) env.push_back(const_cast<char*>(entry.c_str()));
+    args.push_back(nullptr);
+    env.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    pid_t pid = 0;
+    const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), env.data());
+    posix_spawn_file_actions_destroy(&actions);
+    if (spawned != 0) {
+        throw UserError({"Oclgrind (the command oclgrind) to run the kernel under", "it could not be started",
+                         "PATH", "sudo apt-get install oclgrind"});
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string file_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+memory_lens::ReportSubject subject_of(const MemoryPlan& plan, const std::string& display_path) {
+    memory_lens::ReportSubject subject;
+    subject.kernel_file = display_path;
+    subject.size = size_text(plan.size, plan.spec.size_form());
+    subject.defines = plan.defines.summary();
+    if (plan.spec.size_form() == SizeForm::m_by_k) {
+        subject.output_elements = static_cast<double>(plan.size.m * plan.size.k);
+    } else {
+        // Lab 06 checks a batch of products per launch ([matmul] batch): the launch computes them all.
+        const auto batch = static_cast<double>(plan.spec.setting<std::int64_t>("matmul", "batch").value_or(1));
+        subject.output_elements = batch * static_cast<double>(plan.size.m * plan.size.n);
+        subject.multiply_adds = batch * static_cast<double>(plan.size.m * plan.size.n * plan.size.k);
+        if (batch > 1) subject.size += fmt::format(" (a batch of {:.0f} products in one launch)", batch);
+    }
+    return subject;
+}
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "lab-memory-XXXXXX").string();
+        if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("could not make a temporary folder");
+        path = pattern;
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        fs::remove_all(path, ignored);
+    }
+};
+
+}  // namespace
+
+int memory_run(const CommonOptions& common, const RunOptions& options) {
+    const fs::path root = course_root(common.root);
+    const MemoryPlan plan = plan_memory_run(root, options);
+    const std::string display = plan.kernels.display(plan.spec.folder, plan.spec.kernel_file);
+    const std::string source = file_text(plan.kernels.file(plan.spec.folder, plan.spec.kernel_file));
+    TempDir scratch;
+    const std::vector<std::string> argv = child_command(common, options, plan);
+    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} (seconds to a minute)\n",
+               plan.spec.number, plan.spec.title, plan.size_text, plan.defines.summary());
+    std::fflush(stdout);
+    const int status = run_under_oclgrind(argv, scratch.path / "report.json", scratch.path / "run.log", options.warp);
+    if (status == kTimedOut) {
+        throw UserError({fmt::format("the kernel to finish under Oclgrind within {} s at {}", kMemoryRunSeconds,
+                                     plan.size_text),
+                         "it was stopped", display,
+                         "check that every loop of the kernel ends (`lab run " + options.lab +
+                             " --no-timing` checks it on the device), or give a smaller --size"});
+    }
+    if (!fs::exists(scratch.path / "report.json")) {
+        fmt::print("\nThe kernel did not run under Oclgrind{}; what it printed:\n{}\n",
+                   status == 0 ? "" : fmt::format(" (exit status {})", status), file_text(scratch.path / "run.log"));
+        return status == 0 ? 2 : status;
+    }
+    const memory_lens::MemoryReport report =
+        memory_lens::report_from_json(nlohmann::json::parse(file_text(scratch.path / "report.json")));
+    if (report.launches.empty()) throw std::runtime_error("the memory report has no kernel launch");
+    const memory_lens::ReportSubject subject = subject_of(plan, display);
+    fmt::print("\n{}", memory_lens::memory_table_text(source, report.launches.front(), report.warp, subject));
+    if (!options.memory_html.empty()) {
+        std::ofstream(options.memory_html) << memory_lens::memory_html(source, report.launches.front(), report.warp, subject);
+        fmt::print("wrote {}\n", options.memory_html);
+    }
+    if (status != 0) {
+        fmt::print("\nThe kernel was wrong at {} under Oclgrind (exit status {}); its check said:\n{}\n", plan.size_text,
+                   status, file_text(scratch.path / "run.log"));
+    }
+    return status;
+}
+
+}  // namespace course

@@ -1,0 +1,146 @@
+// The Oclgrind plugin: every global and local load and store of a work-item goes to a
+// WarpGrouper (counting/), flushed at each barrier and at the end of each work-group; at
+// the end of each kernel the report so far is written, whole, to $MEMORY_LENS_OUTPUT as JSON.
+// $MEMORY_LENS_WARP sets the warp size (32 unless it says otherwise).
+//
+// Loaded by Oclgrind: `oclgrind --plugins build/memory_lens/libmemory_lens_plugin.so ...`.
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <llvm/IR/DebugLoc.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instruction.h>
+#include <llvm/IR/Instructions.h>
+
+#include <oclgrind/Context.h>
+#include <oclgrind/Kernel.h>
+#include <oclgrind/KernelInvocation.h>
+#include <oclgrind/Memory.h>
+#include <oclgrind/Plugin.h>
+#include <oclgrind/WorkGroup.h>
+#include <oclgrind/WorkItem.h>
+
+#include "counting/launch_counts.hpp"
+#include "counting/warp_grouper.hpp"
+
+namespace {
+
+using memory_lens::Direction;
+using memory_lens::Space;
+
+std::uint32_t warp_size_from_environment() {
+    const char* text = std::getenv("MEMORY_LENS_WARP");
+    if (text == nullptr || *text == '\0') return 32;
+    const long value = std::strtol(text, nullptr, 10);
+    if (value < 1 || value > 1024) {
+        std::cerr << "memory lens: MEMORY_LENS_WARP=" << text << " is not a warp size from 1 to 1024; using 32\n";
+        return 32;
+    }
+    return static_cast<std::uint32_t>(value);
+}
+
+std::array<std::uint64_t, 3> sizes_of(const oclgrind::Size3& size) { return {size.x, size.y, size.z}; }
+
+class MemoryLensPlugin : public oclgrind::Plugin {
+public:
+    explicit MemoryLensPlugin(const oclgrind::Context* context)
+        : oclgrind::Plugin(context), grouper_(warp_size_from_environment()) {
+        report_.warp = grouper_.warp_size();
+        if (const char* path = std::getenv("MEMORY_LENS_OUTPUT")) output_ = path;
+    }
+
+    bool isThreadSafe() const override { return false; }  // one grouper: work-groups one at a time
+
+    void kernelBegin(const oclgrind::KernelInvocation* invocation) override {
+        launch_ = memory_lens::LaunchCounts{};
+        launch_.kernel = invocation->getKernel()->getName();
+        launch_.global_size = sizes_of(invocation->getGlobalSize());
+        launch_.local_size = sizes_of(invocation->getLocalSize());
+    }
+    void kernelEnd(const oclgrind::KernelInvocation*) override {
+        grouper_.flush(launch_);
+        report_.launches.push_back(launch_);
+        write_report();
+    }
+    void workGroupBegin(const oclgrind::WorkGroup*) override { launch_.work_groups += 1; }
+    void workGroupBarrier(const oclgrind::WorkGroup*, std::uint32_t) override {
+        launch_.barriers += 1;
+        grouper_.flush(launch_);
+    }
+    void workGroupComplete(const oclgrind::WorkGroup*) override { grouper_.flush(launch_); }
+
+    void memoryLoad(const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address,
+                    size_t size) override {
+        record(memory, item, Direction::load, address, size);
+    }
+    void memoryStore(const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address, size_t size,
+                     const uint8_t*) override {
+        record(memory, item, Direction::store, address, size);
+    }
+
+private:
+    static std::optional<Space> space_of(const oclgrind::Memory* memory) {
+        switch (memory->getAddressSpace()) {
+            case oclgrind::AddrSpaceGlobal:
+            case oclgrind::AddrSpaceConstant: return Space::global;
+            case oclgrind::AddrSpaceLocal: return Space::local;
+            default: return std::nullopt;  // private: registers on a GPU
+        }
+    }
+
+    // A call of read_image*/write_image* (mangled _Z10read_imagef..., _Z11write_imagef...).
+    static bool is_image_call(const llvm::Instruction* instruction) {
+        const auto* call = llvm::dyn_cast_or_null<llvm::CallInst>(instruction);
+        const llvm::Function* callee = call != nullptr ? call->getCalledFunction() : nullptr;
+        if (callee == nullptr) return false;
+        const llvm::StringRef name = callee->getName();
+        return name.contains("read_image") || name.contains("write_image");
+    }
+
+    void record(const oclgrind::Memory* memory, const oclgrind::WorkItem* item, Direction direction, size_t address,
+                size_t size) {
+        const std::optional<Space> space = space_of(memory);
+        if (!space) return;
+        const llvm::Instruction* instruction = item->getCurrentInstruction();
+        memory_lens::Site site;
+        site.space = is_image_call(instruction) ? Space::image : *space;
+        site.direction = direction;
+        if (instruction != nullptr && instruction->getDebugLoc()) site.line = instruction->getDebugLoc().getLine();
+        const oclgrind::Size3 local = item->getLocalID();
+        const oclgrind::Size3 group = item->getWorkGroup()->getGroupSize();
+        const auto linear = static_cast<std::uint32_t>(local.x + group.x * (local.y + group.y * local.z));
+        grouper_.record(instruction, site, linear, address, static_cast<std::uint32_t>(size));
+    }
+
+    void write_report() const {
+        if (output_.empty()) return;
+        std::ofstream file(output_, std::ios::trunc);
+        file << memory_lens::to_json(report_).dump() << '\n';
+        if (!file) std::cerr << "memory lens: could not write the report to " << output_ << "\n";
+    }
+
+    memory_lens::WarpGrouper grouper_;
+    memory_lens::MemoryReport report_;
+    memory_lens::LaunchCounts launch_;
+    std::string output_;
+};
+
+MemoryLensPlugin* plugin = nullptr;
+
+}  // namespace
+
+extern "C" bool initializePlugins(oclgrind::Context* context) {
+    plugin = new MemoryLensPlugin(context);
+    context->registerPlugin(plugin);
+    return true;
+}
+
+extern "C" void releasePlugins(oclgrind::Context* context) {
+    context->unregisterPlugin(plugin);
+    delete plugin;
+    plugin = nullptr;
+}

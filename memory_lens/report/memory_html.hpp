@@ -1,0 +1,17 @@
+// The memory report as one HTML page (`lab run NN --memory-html FILE`): the kernel source line
+// by line with each line's counts beside it, the totals, and for the worst line a picture of
+// the sectors (global) or banks (local) that one warp's request touched, lane by lane.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "counting/launch_counts.hpp"
+#include "report/memory_table.hpp"
+
+namespace memory_lens {
+
+std::string memory_html(const std::string& source, const LaunchCounts& launch, std::uint32_t warp,
+                        const ReportSubject& subject);
+
+}  // namespace memory_lens

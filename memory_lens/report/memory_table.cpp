@@ -1,0 +1,108 @@
+#include "report/memory_table.hpp"
+
+#include "counting/request_cost.hpp"
+
+#include <fmt/format.h>
+
+#include <sstream>
+#include <vector>
+
+namespace memory_lens {
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream stream(text);
+    for (std::string line; std::getline(stream, line);) lines.push_back(line);
+    return lines;
+}
+
+// A source line, trimmed and shortened to fit beside the counts; control characters shown as '?'.
+std::string shown_source(const std::vector<std::string>& lines, std::uint32_t line) {
+    if (line == 0 || line > lines.size()) return "(no line)";
+    std::string text = lines[line - 1];
+    const auto first = text.find_first_not_of(" \t");
+    text = first == std::string::npos ? "" : text.substr(first);
+    for (char& c : text) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    }
+    return text.size() > 60 ? text.substr(0, 57) + "..." : text;
+}
+
+std::string site_row(const Site& site, const SiteCounts& counts, const std::string& source) {
+    const double requests = static_cast<double>(counts.requests);
+    const std::string what = fmt::format("{} {}", space_name(site.space),
+                                         site.direction == Direction::load ? "load" : "store");
+    std::string figures;
+    if (site.space == Space::global) {
+        const double per_request = static_cast<double>(counts.sectors) / requests;
+        const double ideal = static_cast<double>(counts.ideal_sectors) / requests;
+        figures = fmt::format("{:>6.1f} sectors/req (ideal {:.1f}, {:3.0f}%)", per_request, ideal,
+                              counts.sectors ? 100.0 * counts.ideal_sectors / counts.sectors : 100.0);
+    } else if (site.space == Space::image) {
+        figures = fmt::format("{:>6.0f} bytes/req (texture path)", static_cast<double>(counts.bytes) / requests);
+    } else {
+        figures = fmt::format("{:>6.1f}-way bank conflict (worst {}-way)  ",
+                              static_cast<double>(counts.degree_sum) / requests, counts.degree_worst);
+    }
+    return fmt::format("  {:>5}  {:<12} {:>8}  {:<42} | {}\n", site.line == 0 ? std::string("?") : std::to_string(site.line),
+                       what, counts.requests, figures, source);
+}
+
+std::string per(double amount, double count, const char* unit) {
+    return count > 0 ? fmt::format(", {:.2f} per {}", amount / count, unit) : "";
+}
+
+}  // namespace
+
+std::string totals_text(const LaunchCounts& launch, const ReportSubject& subject) {
+    const LaunchTotals totals = totals_of(launch);
+    const double global_bytes = static_cast<double>(totals.global_sectors * kSectorBytes);
+    const double ideal_bytes = static_cast<double>(totals.global_ideal_sectors * kSectorBytes);
+    std::string text = fmt::format("  global memory: {:.0f} bytes in {} sectors{}{} (ideal {:.0f} bytes{})\n",
+                                   global_bytes, totals.global_sectors,
+                                   per(global_bytes, subject.output_elements, "output element"),
+                                   per(global_bytes, subject.multiply_adds, "multiply-add"), ideal_bytes,
+                                   per(ideal_bytes, subject.output_elements, "output element"));
+    const double load_bytes = static_cast<double>(totals.global_load_sectors * kSectorBytes);
+    text += fmt::format("    of which loads: {:.0f} bytes{}{}; stores: {:.0f} bytes\n", load_bytes,
+                        per(load_bytes, subject.output_elements, "output element"),
+                        per(load_bytes, subject.multiply_adds, "multiply-add"), global_bytes - load_bytes);
+    text += fmt::format("  local memory:  {} bytes in {} requests; barriers: {:.1f} per work-group ({} work-groups)\n",
+                        totals.local_bytes, totals.local_requests,
+                        launch.work_groups ? static_cast<double>(launch.barriers) / launch.work_groups : 0.0,
+                        launch.work_groups);
+    if (totals.image_requests > 0) {
+        text += fmt::format("  images:        {} bytes in {} requests through the texture path{} (its 2D cache is not "
+                            "modelled: no sectors are counted for them)\n",
+                            totals.image_bytes, totals.image_requests,
+                            per(static_cast<double>(totals.image_bytes), subject.multiply_adds, "multiply-add"));
+    }
+    return text;
+}
+
+std::string honesty_line(std::uint32_t warp) {
+    return fmt::format(
+        "Simulated under Oclgrind: requests, 32-byte sectors and 32 banks counted as an NVIDIA-style GPU groups a "
+        "warp's accesses (warps of {}); no cache is modelled and nothing is timed.\n",
+        warp);
+}
+
+std::string memory_table_text(const std::string& source, const LaunchCounts& launch, std::uint32_t warp,
+                              const ReportSubject& subject) {
+    const std::vector<std::string> lines = lines_of(source);
+    std::string text = fmt::format(
+        "memory report: {} at {}, defines {}; kernel {}, {} work-group(s) of {}×{}×{}, warps of {}\n\n",
+        subject.kernel_file, subject.size, subject.defines.empty() ? "(none)" : subject.defines, launch.kernel,
+        launch.work_groups, launch.local_size[0], launch.local_size[1], launch.local_size[2], warp);
+    text += fmt::format("  {:>5}  {:<12} {:>8}  {:<42} | {}\n", "line", "access", "requests", "per request", "source");
+    for (const auto& [site, counts] : launch.sites) {
+        if (counts.requests > 0) text += site_row(site, counts, shown_source(lines, site.line));
+    }
+    if (launch.sites.empty()) text += "  (no global or local memory was accessed)\n";
+    text += "\n" + totals_text(launch, subject) + "\n" + honesty_line(warp);
+    return text;
+}
+
+}  // namespace memory_lens

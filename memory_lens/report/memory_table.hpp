@@ -1,0 +1,33 @@
+// The memory report as text: one row per source line, space and direction that moved memory,
+// the line's own text beside it, the launch's totals under it, and the line that says what
+// the numbers are (and are not).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "counting/launch_counts.hpp"
+
+namespace memory_lens {
+
+// What the report was run on, for its heading and its per-element figures.
+struct ReportSubject {
+    std::string kernel_file;       // "labs/02-transpose-local/transpose.cl"
+    std::string size;              // "64×64"
+    std::string defines;           // "TILE_SIZE=32"
+    double output_elements = 0;    // elements of the result the launch wrote
+    double multiply_adds = 0;      // 0 unless the kernel is a matrix product
+};
+
+// The table (source lines from `source`, the kernel file's text).
+std::string memory_table_text(const std::string& source, const LaunchCounts& launch, std::uint32_t warp,
+                              const ReportSubject& subject);
+
+// The launch's totals in words: global bytes per output element (and per multiply-add), local
+// bytes, barriers per work-group.
+std::string totals_text(const LaunchCounts& launch, const ReportSubject& subject);
+
+// The line under every report.
+std::string honesty_line(std::uint32_t warp);
+
+}  // namespace memory_lens

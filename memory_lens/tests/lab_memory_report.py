@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""`lab run NN --memory` end to end on the solutions of labs 01 and 02 (small, seconds):
+the naive transpose's strided store, lab 02's padded tile read conflict-free and the same
+kernel unpadded 32-way, the HTML page, and the line under every report.
+
+    lab_memory_report.py LAB_EXE
+
+Run from the course root. Exit status 1 names every check that failed, with what was printed."""
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+HONESTY = 'no cache is modelled and nothing is timed'
+
+
+def lab_memory(lab_exe, *args):
+    done = subprocess.run([lab_exe, 'run', *args, '--memory'], capture_output=True, text=True, timeout=300)
+    return done.returncode, done.stdout + done.stderr
+
+
+def row(output, source_part, access):
+    """The report's row for `access` ("local load") on the line whose source holds `source_part`."""
+    for line in output.splitlines():
+        if access in line and source_part in line.split('|', 1)[-1]:
+            return line
+    return None
+
+
+def expect(problems, output, source_part, access, pattern, what):
+    found = row(output, source_part, access)
+    if found is None or not re.search(pattern, found):
+        problems.append(f'{what}: expected a "{access}" row at `{source_part}` matching /{pattern}/, '
+                        f'found {found!r}\n--- printed ---\n{output}')
+
+
+def main() -> int:
+    lab_exe = sys.argv[1]
+    problems = []
+    status, output = lab_memory(lab_exe, '01', '--solution')
+    expect(problems, output, 'at[col * m + row]', 'global store', r' 32\.0 sectors/req \(ideal 4\.0', 'lab 01 store')
+    expect(problems, output, 'at[col * m + row]', 'global load', r' 4\.0 sectors/req \(ideal 4\.0', 'lab 01 load')
+    with tempfile.TemporaryDirectory() as tmp:
+        html = pathlib.Path(tmp) / 'report.html'
+        status, output = lab_memory(lab_exe, '02', '--solution', '--memory-html', str(html))
+        expect(problems, output, 'tile[lx][r]', 'local load', r' 1\.0-way .*worst 1-way', 'lab 02 padded read')
+        expect(problems, output, 'tile[lx][r]', 'global store', r' 4\.0 sectors/req', 'lab 02 store')
+        if status != 0 or HONESTY not in output:
+            problems.append(f'lab 02: expected exit 0 and the line "{HONESTY}", got {status}\n{output}')
+        if not html.exists() or '<svg' not in html.read_text():
+            problems.append(f'lab 02: expected {html} with a picture (<svg) of the worst request')
+        unpadded = pathlib.Path(tmp) / 'sub' / '02-transpose-local'
+        unpadded.mkdir(parents=True)
+        text = pathlib.Path('solutions/02-transpose-local/transpose.cl').read_text()
+        (unpadded / 'transpose.cl').write_text(text.replace('[TILE_SIZE + 1]', '[TILE_SIZE]'))
+        status, output = lab_memory(lab_exe, '02', '--submission', str(unpadded.parent))
+        expect(problems, output, 'tile[lx][r]', 'local load', r' 32\.0-way .*worst 32-way', 'lab 02 unpadded read')
+    for problem in problems:
+        print(problem)
+    print(f'{len(problems)} problem(s)')
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
