@@ -7,9 +7,9 @@
 #include "util/course_root.hpp"
 #include "util/user_error.hpp"
 
-#include "counting/launch_counts.hpp"
-#include "report/memory_html.hpp"
-#include "report/memory_table.hpp"
+#include "memory_lens/counting/launch_counts.hpp"
+#include "memory_lens/report/memory_html.hpp"
+#include "memory_lens/report/memory_table.hpp"
 
 #include <fmt/format.h>
 
@@ -70,7 +70,7 @@ std::string plugin_path() {
         throw UserError({"the memory-lens Oclgrind plugin, built beside the course",
                          path.empty() ? "this build has none (liboclgrind-dev was not installed when it was set up)"
                                       : "no file " + path,
-                         "build/memory_lens/",
+                         "build/common/memory_lens/",
                          "sudo apt-get install liboclgrind-dev llvm-14-dev, then meson setup --reconfigure build "
                          "&& meson compile -C build"});
     }

@@ -24,8 +24,8 @@
 #include <oclgrind/WorkGroup.h>
 #include <oclgrind/WorkItem.h>
 
-#include "counting/launch_counts.hpp"
-#include "counting/warp_grouper.hpp"
+#include "memory_lens/counting/launch_counts.hpp"
+#include "memory_lens/counting/warp_grouper.hpp"
 
 namespace {
 

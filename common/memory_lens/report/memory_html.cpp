@@ -1,6 +1,6 @@
-#include "report/memory_html.hpp"
+#include "memory_lens/report/memory_html.hpp"
 
-#include "counting/request_cost.hpp"
+#include "memory_lens/counting/request_cost.hpp"
 
 #include <fmt/format.h>
 

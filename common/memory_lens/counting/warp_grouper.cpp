@@ -1,4 +1,4 @@
-#include "counting/warp_grouper.hpp"
+#include "memory_lens/counting/warp_grouper.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "counting/launch_counts.hpp"
+#include "memory_lens/counting/launch_counts.hpp"
 
 namespace memory_lens {
 

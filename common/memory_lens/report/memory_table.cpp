@@ -1,6 +1,6 @@
-#include "report/memory_table.hpp"
+#include "memory_lens/report/memory_table.hpp"
 
-#include "counting/request_cost.hpp"
+#include "memory_lens/counting/request_cost.hpp"
 
 #include <fmt/format.h>
 

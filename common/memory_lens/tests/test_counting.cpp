@@ -2,9 +2,9 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
-#include "counting/launch_counts.hpp"
-#include "counting/request_cost.hpp"
-#include "counting/warp_grouper.hpp"
+#include "memory_lens/counting/launch_counts.hpp"
+#include "memory_lens/counting/request_cost.hpp"
+#include "memory_lens/counting/warp_grouper.hpp"
 
 using namespace memory_lens;
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "counting/launch_counts.hpp"
-#include "report/memory_table.hpp"
+#include "memory_lens/counting/launch_counts.hpp"
+#include "memory_lens/report/memory_table.hpp"
 
 namespace memory_lens {
 

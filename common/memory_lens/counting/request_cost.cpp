@@ -1,4 +1,4 @@
-#include "counting/request_cost.hpp"
+#include "memory_lens/counting/request_cost.hpp"
 
 #include <algorithm>
 #include <map>

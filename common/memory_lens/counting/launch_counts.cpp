@@ -1,4 +1,4 @@
-#include "counting/launch_counts.hpp"
+#include "memory_lens/counting/launch_counts.hpp"
 
 #include <stdexcept>
 

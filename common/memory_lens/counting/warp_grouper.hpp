@@ -10,8 +10,8 @@
 #include <tuple>
 #include <vector>
 
-#include "counting/launch_counts.hpp"
-#include "counting/request_cost.hpp"
+#include "memory_lens/counting/launch_counts.hpp"
+#include "memory_lens/counting/request_cost.hpp"
 
 namespace memory_lens {
 
