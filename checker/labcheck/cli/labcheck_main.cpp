@@ -211,8 +211,7 @@ GradeSettings grade_settings(const Options& options, const std::filesystem::path
         }
         settings.hidden = load_hidden_checks(file, given ? options.hidden_file : "checker/hidden.toml");
     }
-    const course::Defines defines = course::parse_defines(options.defines);
-    for (const auto& d : defines.items()) settings.defines.emplace_back(d.name, d.value);
+    settings.defines = course::parse_defines(options.defines);
     if (options.min_ratio > 0.0) settings.min_ratio = options.min_ratio;
     settings.jobs =
         options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
