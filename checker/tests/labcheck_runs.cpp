@@ -314,7 +314,7 @@ TEST_CASE("the student edition has no solutions, and labcheck grades its labs th
     CHECK(made.output.find("left out checker/hidden.toml, checker/mutants, kernels/baselines, kernels/reference, "
                            "solutions") != std::string::npos);
     CHECK(fs::exists(edition / "labs/01-transpose-naive/transpose.cl"));
-    CHECK(fs::exists(edition / "checker/labcheck/labcheck_main.cpp"));
+    CHECK(fs::exists(edition / "checker/labcheck/cli/labcheck_main.cpp"));
     CHECK(fs::exists(edition / "kernels/benchmarks/copy.cl"));
     CHECK_FALSE(fs::exists(edition / "kernels/baselines"));  // the naive kernels answer labs 01 and 03
     CHECK_FALSE(fs::exists(edition / "solutions"));

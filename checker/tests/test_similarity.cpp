@@ -135,8 +135,15 @@ TEST_CASE("similarity: copies rank above every honest pair of a class" * doctest
 
     const std::string csv = (base / "similarity.csv").string(), html = (base / "similarity.html").string();
     const std::string class_arg = class_dir.string();
-    const char* argv[] = {"similarity", "--class", class_arg.c_str(), "--lab", "04", "--csv", csv.c_str(), "--html", html.c_str(), "--root", "."};
-    REQUIRE(labcheck::similarity_main(11, const_cast<char**>(argv)) == 0);
+    // As `labcheck similarity ...` parses it: a subcommand of labcheck's command line.
+    const char* argv[] = {"labcheck", "similarity", "--class", class_arg.c_str(), "--lab", "04", "--csv", csv.c_str(),
+                          "--html", html.c_str(), "--root", "."};
+    CLI::App app;
+    labcheck::SimilarityOptions options;
+    labcheck::add_similarity_command(app, options);
+    app.parse(12, const_cast<char**>(argv));
+    REQUIRE(*options.command);
+    REQUIRE(labcheck::run_similarity_command(options) == 0);
 
     const std::set<std::string> copies = {"alice,bob", "alice,mallory", "bob,mallory", "carol,dave"};
     std::istringstream rows(read_text(csv));

@@ -44,7 +44,7 @@ json device() {
 }
 json built() {
     return {
-        {"event", "build"}, {"ok", true}, {"warnings", ""}, {"defines", "TILE_SIZE=16"}, {"kernels", {"transpose"}}};
+        {"event", "build"}, {"ok", true}, {"warnings", ""}, {"defines", json::array({json::array({"TILE_SIZE", "16"})})}, {"kernels", {"transpose"}}};
 }
 json start(const std::string& size) {
     return {{"event", "check-start"}, {"size", size}, {"seed", 1}, {"hidden", false}};
@@ -281,9 +281,9 @@ TEST_CASE("barriers: static and Oclgrind findings together") {
 
 namespace {
 
-UnitRun at_set(UnitRun run, const std::string& name, std::vector<std::pair<std::string, std::string>> defines) {
+UnitRun at_set(UnitRun run, const std::string& name, const std::vector<std::pair<std::string, std::string>>& defines) {
     run.job.define_set = name;
-    run.job.defines = std::move(defines);
+    for (const auto& [define, value] : defines) run.job.defines.set(define, value);
     return run;
 }
 
@@ -428,7 +428,7 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     f.spec.define_sets = {{"cpu defaults", {}, ""}};
     CHECK(evaluate_speedup(f.lab, run, 0.0001).reason.find("at 'cpu defaults':") != std::string::npos);
     UnitRun with_d = run;
-    with_d.job.defines = {{"TILE_SIZE", "16"}};
+    with_d.job.defines.set("TILE_SIZE", "16");
     CHECK(evaluate_speedup(f.lab, with_d, 0.0001).reason.find("at 'command line':") != std::string::npos);
     const auto fail = evaluate_speedup(f.lab, run, 1e9);
     CHECK(fail.verdict == Verdict::fail);
@@ -597,7 +597,32 @@ TEST_CASE("worker events: each struct comes back from its JSON line as it was wr
     const auto device_back =
         std::get<DeviceEvent>(event_from_json(event_to_json(DeviceEvent{"GPU", "NVIDIA CUDA", course::DeviceClass::gpu})));
     CHECK(device_back.device_class == course::DeviceClass::gpu);
+    CHECK(event_to_json(DeviceEvent{"GPU", "NVIDIA CUDA", course::DeviceClass::gpu}).at("class") == "gpu");
+
+    BuildEvent built_with;
+    built_with.ok = true;
+    built_with.defines.set("TILE_SIZE", "16");
+    built_with.defines.set("WPT", "4");
+    const auto defines_back = std::get<BuildEvent>(event_from_json(event_to_json(built_with))).defines;
+    CHECK(defines_back.summary() == "TILE_SIZE=16 WPT=4");
     CHECK(std::holds_alternative<DoneEvent>(event_from_json({{"event", "done"}})));
+}
+
+TEST_CASE("job file: defines and the device class cross to the child typed, in the order given") {
+    WorkerJob job;
+    job.kind = JobKind::check;
+    job.device_class = course::DeviceClass::gpu;
+    job.defines.set("TILE_SIZE", "16");
+    job.defines.set("A", "2");
+    const json written = job_to_json(job);
+    CHECK(written.at("device_class") == "gpu");
+    CHECK(written.at("defines") == json::array({json::array({"TILE_SIZE", "16"}), json::array({"A", "2"})}));
+    const WorkerJob back = job_from_json(written);
+    CHECK(back.device_class == course::DeviceClass::gpu);
+    CHECK(back.defines.summary() == "TILE_SIZE=16 A=2");
+    json unknown_class = written;
+    unknown_class["device_class"] = "tpu";
+    CHECK_THROWS_AS(job_from_json(unknown_class), std::exception);
 }
 
 TEST_CASE("worker events: a malformed event is a grader error, never a pass and never an exception") {

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <utility>
+
 namespace course {
 
 namespace fs = std::filesystem;
@@ -37,11 +39,18 @@ LabOnDevice open_lab_on_device(const fs::path& root, const std::string& device, 
 
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
                                      const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
+    KernelSource source = read_kernel_source(kernels.dir, fs::path(spec.folder) / spec.kernel_file,
+                                             kernels.display(spec.folder, spec.kernel_file));
+    return open_lab(session, root, spec, kernels, std::move(source), overrides, gemm);
+}
+
+std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
+                                     const KernelSet& kernels, KernelSource source, const Defines& overrides,
+                                     GemmChoice gemm) {
     ProblemSetup setup;
     setup.session = &session;
     setup.spec = &spec;
-    setup.source = read_kernel_source(kernels.dir, fs::path(spec.folder) / spec.kernel_file,
-                                      kernels.display(spec.folder, spec.kernel_file));
+    setup.source = std::move(source);
     setup.geometry = spec.geometry;
     setup.defines = spec.defines;
     setup.defines.merge(overrides);

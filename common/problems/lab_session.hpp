@@ -37,6 +37,12 @@ std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::
                                      const KernelSet& kernels, const Defines& overrides,
                                      GemmChoice gemm = GemmChoice::lab_kernels);
 
+// The same with the lab's kernel file of `kernels` already read: labcheck reads it first, to tell a
+// file that cannot be read from one that does not build, and reads it once.
+std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
+                                     const KernelSet& kernels, KernelSource source, const Defines& overrides,
+                                     GemmChoice gemm = GemmChoice::lab_kernels);
+
 // Names the baseline "the lab's own kernels again, with baseline_defines on top" in
 // a lab's [speedup] (lab 07: LEVELS = 0, the same driver with no Strassen level).
 constexpr const char* kSelfBaseline = "self";

@@ -1,5 +1,7 @@
 #include "class/class_records.hpp"
 
+#include "protocol/harness_json.hpp"
+
 #include "util/atomic_file.hpp"
 
 #include <fmt/format.h>
@@ -176,7 +178,7 @@ std::string config_hash(const GradeSettings& settings, const RunnerSettings& lim
         {"hidden", hidden_json(settings.hidden)},
         {"defines", settings.defines},
         {"min_ratio", optional_json(settings.min_ratio)},
-        {"device_class", settings.device_report.device_class == course::DeviceClass::gpu ? "gpu" : "cpu"},
+        {"device_class", settings.device_report.device_class},
         {"oclgrind", !limits.oclgrind.empty()},
         {"timeout", limits.timeout_seconds},
         {"launch_timeout", limits.launch_timeout_seconds},

@@ -183,15 +183,14 @@ int submit_to_slurm(const Options& options, const GradeSettings& settings, const
     return 0;
 }
 
+// --class: every student (or a Slurm task's slice of them), settings.jobs students at a time.
 int grade_class(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
     std::optional<StudentSlice> slice;
     if (!options.student_list.empty()) {
         slice = StudentSlice{absolute(options.student_list), std::max(options.slice_index, 0),
                              std::max(options.slurm_options.students_per_task, 1)};
     }
-    const int jobs =
-        options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    return grade_class_with_records(class_files(options), settings, runner, jobs, slice);
+    return grade_class_with_records(class_files(options), settings, runner, settings.jobs, slice);
 }
 
 // Everything about the grading but the device (probed later, in a child).
@@ -211,11 +210,10 @@ GradeSettings grade_settings(const Options& options, const std::filesystem::path
         }
         settings.hidden = load_hidden_checks(file, given ? options.hidden_file : "checker/hidden.toml");
     }
-    const course::Defines defines = course::parse_defines(options.defines);
-    for (const auto& d : defines.items()) settings.defines.emplace_back(d.name, d.value);
+    settings.defines = course::parse_defines(options.defines);
     if (options.min_ratio > 0.0) settings.min_ratio = options.min_ratio;
-    settings.jobs =
-        options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    // --jobs, else one per core: child processes at a time, and with --class students at a time.
+    settings.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     settings.progress = !options.quiet;
     return settings;
 }
@@ -240,21 +238,36 @@ void print_edition_summary(const EditionSummary& summary, const std::string& tar
     }
 }
 
-int run(const Options& options) {
-    check_platform_options(options.platform, !options.class_dir.empty());
-    const auto root = course::course_root(options.root);
-    if (!options.student_edition.empty()) {
-        print_edition_summary(make_student_edition(root, options.student_edition), options.student_edition);
-        return 0;
-    }
+// What this run of labcheck does, chosen once from its command line (mode_of).
+enum class Mode {
+    worker,            // --worker-job: run one job in this process (the child side)
+    package,           // `labcheck package gradescope ...`
+    similarity,        // `labcheck similarity ...`
+    student_edition,   // --student-edition DIR
+    collect,           // --class DIR --collect RECORDS: the gradebook from records, grading nobody
+    slurm,             // --class DIR --slurm: submit a job array
+    grade_class,       // --class DIR
+    grade_submission,  // --submission DIR, --solutions, or labs/
+};
 
-    if (!options.class_dir.empty() && !options.collect.empty()) {
-        return collect_class(class_files(options), chosen_labs(root, options.labs));
-    }
+// The subcommands, each with its options (package_command.hpp, similarity_command.hpp).
+struct Subcommands {
+    PackageOptions package;
+    SimilarityOptions similarity;
+};
 
-    WorkDir work_dir(options.keep_work_dir);
-    work_dir.remove_on_signal();
-    if (options.keep_work_dir) fmt::print(stderr, "labcheck: keeping the work folder {}\n", work_dir.path().string());
+Mode mode_of(const Options& options, const Subcommands& commands) {
+    if (!options.worker_job.empty()) return Mode::worker;
+    if (*commands.package.gradescope) return Mode::package;
+    if (*commands.similarity.command) return Mode::similarity;
+    if (!options.student_edition.empty()) return Mode::student_edition;
+    if (options.class_dir.empty()) return Mode::grade_submission;
+    if (!options.collect.empty()) return Mode::collect;
+    return options.slurm ? Mode::slurm : Mode::grade_class;
+}
+
+// How the children are run: the limits of the options, in the work folder.
+RunnerSettings runner_settings_of(const Options& options, const WorkDir& work_dir) {
     RunnerSettings runner_settings;
     runner_settings.self = own_executable();
     runner_settings.work_dir = work_dir.path();
@@ -264,24 +277,48 @@ int run(const Options& options) {
     runner_settings.compile_timeout_seconds = options.compile_timeout;
     runner_settings.keep_files = options.keep_work_dir;
     runner_settings.memory_bytes = options.memory_mib << 20;
+    return runner_settings;
+}
 
-    GradeSettings settings = grade_settings(options, root);
-    if (options.slurm) return submit_to_slurm(options, settings, runner_settings);
-    UnitRunner probe_runner(runner_settings);
-    settings.device_report = probe_device(probe_runner, options.device);
-    runner_settings.gpu_device = settings.device_report.device_class == course::DeviceClass::gpu;
-    UnitRunner runner(runner_settings);
-
-    if (!options.class_dir.empty()) return grade_class(options, settings, runner);
-
+// One submission (or the solutions, or labs/): the table, and the platform's results.json when asked.
+int grade_one_submission(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
     const auto kernels = with_labs_layout(
-        course::kernel_set(root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
+        course::kernel_set(settings.root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
     const auto report = grade_submission(kernels, settings, runner);
     fmt::print("{}", terminal_report(report));
     if (!options.json_file.empty() || !options.platform.results_dir.empty()) {
         write_platform_results(options.platform, options.json_file, report);
     }
     return report.exit_status();
+}
+
+// The modes that grade: a submission, a class, or a class submitted to Slurm.
+int grade(Mode mode, const Options& options, const std::filesystem::path& root) {
+    WorkDir work_dir(options.keep_work_dir);
+    work_dir.remove_on_signal();
+    if (options.keep_work_dir) fmt::print(stderr, "labcheck: keeping the work folder {}\n", work_dir.path().string());
+    RunnerSettings runner_settings = runner_settings_of(options, work_dir);
+    GradeSettings settings = grade_settings(options, root);
+    if (mode == Mode::slurm) return submit_to_slurm(options, settings, runner_settings);
+    UnitRunner probe_runner(runner_settings);
+    settings.device_report = probe_device(probe_runner, options.device);
+    runner_settings.gpu_device = settings.device_report.device_class == course::DeviceClass::gpu;
+    UnitRunner runner(runner_settings);
+    if (mode == Mode::grade_class) return grade_class(options, settings, runner);
+    return grade_one_submission(options, settings, runner);
+}
+
+int run(Mode mode, const Options& options, const Subcommands& commands) {
+    if (mode == Mode::package) return run_package_command(commands.package);
+    if (mode == Mode::similarity) return run_similarity_command(commands.similarity);
+    check_platform_options(options.platform, !options.class_dir.empty());
+    const auto root = course::course_root(options.root);
+    if (mode == Mode::student_edition) {
+        print_edition_summary(make_student_edition(root, options.student_edition), options.student_edition);
+        return 0;
+    }
+    if (mode == Mode::collect) return collect_class(class_files(options), chosen_labs(root, options.labs));
+    return grade(mode, options, root);
 }
 
 // --class's records and its Slurm options.
@@ -313,12 +350,9 @@ void add_class_options(CLI::App& app, Options& options, CLI::Option* class_dir) 
         ->group("Slurm");
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    if (argc > 1 && std::string(argv[1]) == "similarity") return similarity_main(argc - 1, argv + 1);
-    Options options;
-    CLI::App app{"labcheck: grade OpenCL lab kernels (build, correctness, barriers, speedup)"};
+// What to grade and how: the labs, the submission (or --solutions, or --class), the stages, the
+// device, hidden sizes, and what the run writes.
+void add_grading_options(CLI::App& app, Options& options) {
     app.add_option("--lab", options.labs, "lab to check, e.g. 02 (repeat for several; default: every lab)");
     auto* submission = app.add_option("--submission", options.submission,
                                       "folder laid out like labs/ (default: this repository's labs/)");
@@ -337,6 +371,13 @@ int main(int argc, char** argv) {
     auto* hidden =
         app.add_option("--hidden", options.hidden_file, "hidden sizes and seeds (default: checker/hidden.toml)");
     auto* no_hidden = app.add_flag("--no-hidden", options.no_hidden, "check only the contract sizes of each lab.toml");
+    submission->excludes(solutions)->excludes(class_dir);
+    solutions->excludes(class_dir);
+    hidden->excludes(no_hidden);
+}
+
+// The limits of every child process, and the experiments' overrides (-D, --min-ratio).
+void add_limit_options(CLI::App& app, Options& options) {
     app.add_option("--timeout", options.timeout,
                    "wall-clock limit of every child process, in seconds, compiling left out "
                    "(default: 300 for checks, 600 for Oclgrind, 120 for timing, 30 for the static analysis)");
@@ -351,34 +392,45 @@ int main(int argc, char** argv) {
     app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; timing runs alone)");
     app.add_option("-D,--define", options.defines, "extra kernel define NAME=VALUE for every lab (experiments only)");
     app.add_option("--min-ratio", options.min_ratio, "replace every lab's speedup threshold (experiments only)");
+}
+
+// The other modes' options (--class's records and Slurm after add_grading_options's --class), and
+// those only labcheck passes to itself (hidden from --help).
+void add_mode_options(CLI::App& app, Options& options) {
     app.add_flag("--quiet,-q", options.quiet, "no progress lines on stderr");
     app.add_option("--student-edition", options.student_edition,
                    "write a copy of the course without solutions/, hidden sizes and mutants to this folder, then stop");
     app.add_flag("--keep-work-dir", options.keep_work_dir, "keep the temporary folder of job files (debugging)")
         ->group("");
-    add_class_options(app, options, class_dir);
+    add_class_options(app, options, app.get_option("--class"));
     app.add_option("--student-list", options.student_list, "internal: a Slurm task's list of students")->group("");
     app.add_option("--slice-index", options.slice_index, "internal: a Slurm task's index in the array")->group("");
     app.add_option("--worker-job", options.worker_job, "internal: run one job in this process")->group("");
     app.add_option("--worker-events", options.worker_events, "internal: where the job's events go")->group("");
-    submission->excludes(solutions)->excludes(class_dir);
-    solutions->excludes(class_dir);
-    hidden->excludes(no_hidden);
-    course::fit_help_to_edition(app, {"--solutions", "--student-edition", "--hidden"});  // not in the student edition
-    PackageOptions package;  // `labcheck package gradescope ...` (package_command.hpp)
-    add_package_command(app, package);
+}
 
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    Subcommands commands;
+    CLI::App app{"labcheck: grade OpenCL lab kernels (build, correctness, barriers, speedup)"};
+    add_grading_options(app, options);
+    add_limit_options(app, options);
+    add_mode_options(app, options);
+    course::fit_help_to_edition(app, {"--solutions", "--student-edition", "--hidden"});  // not in the student edition
+    add_package_command(app, commands.package);
+    add_similarity_command(app, commands.similarity);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         const int code = app.exit(error);
         return code == 0 ? 0 : 2;
     }
-    if (!options.worker_job.empty()) return run_worker(options.worker_job, options.worker_events);
-
+    const Mode mode = mode_of(options, commands);
+    if (mode == Mode::worker) return run_worker(options.worker_job, options.worker_events);
     try {
-        if (*package.gradescope) return run_package_command(package);
-        return run(options);
+        return run(mode, options, commands);
     } catch (const course::UserError& error) {
         fmt::print(stderr, "labcheck: {}\n", course::printable_text(error.what()));
         return 2;

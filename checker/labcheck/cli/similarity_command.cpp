@@ -3,7 +3,6 @@
 #include "class/class_grading.hpp"
 #include "stages/submission_grading.hpp"
 
-#include "class_corpus.hpp"
 #include "known_sources.hpp"
 #include "similarity_report.hpp"
 
@@ -15,24 +14,11 @@
 #include "util/text_escape.hpp"
 #include "util/user_error.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 namespace labcheck {
 
 namespace {
-
-struct SimilarityOptions {
-    std::string class_dir;
-    std::vector<std::string> labs;
-    std::string csv_file = "similarity.csv";
-    std::string html_file;
-    std::string root;
-    std::vector<std::string> known;  // NAME=PATH
-    double min_score = 0.5;
-    std::size_t top = 5;
-    similarity::CorpusSettings corpus;
-};
 
 std::vector<similarity::StudentFile> class_students(const std::filesystem::path& class_dir,
                                                     const std::vector<std::string>& lab_folders) {
@@ -167,10 +153,11 @@ int run_similarity(const SimilarityOptions& options) {
 
 }  // namespace
 
-int similarity_main(int argc, char** argv) {
-    SimilarityOptions options;
-    CLI::App app{"labcheck similarity: rank every pair of a class's submissions per lab by shared code "
-                 "(token fingerprints, identifiers and literals normalised; runs locally)"};
+void add_similarity_command(CLI::App& parent, SimilarityOptions& options) {
+    CLI::App& app = *parent.add_subcommand(
+        "similarity", "rank every pair of a class's submissions per lab by shared code "
+                      "(token fingerprints, identifiers and literals normalised; runs locally)");
+    options.command = &app;
     app.add_option("--class", options.class_dir, "folder with one submission folder per student")->required();
     app.add_option("--lab", options.labs, "lab to compare, e.g. 04 (repeat for several; default: every lab)");
     app.add_option("--csv", options.csv_file, "every pair, ranked")->capture_default_str();
@@ -192,12 +179,9 @@ int similarity_main(int argc, char** argv) {
     app.add_option("--max-share", options.corpus.max_share,
                    "leave out what more than this share of the class has in common (0..1)")
         ->capture_default_str()->check(CLI::Range(0.0, 1.0));
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& error) {
-        const int code = app.exit(error);
-        return code == 0 ? 0 : 2;
-    }
+}
+
+int run_similarity_command(const SimilarityOptions& options) {
     try {
         return run_similarity(options);
     } catch (const course::UserError& error) {

@@ -1,11 +1,36 @@
 // `labcheck similarity --class DIR [--lab NN]... [--csv FILE] [--html FILE]`:
 // compares every pair of a class's submissions per lab (see checker/similarity/)
-// on this machine; no code leaves it.
+// on this machine; no code leaves it. A CLI11 subcommand of labcheck, as `package` is.
 #pragma once
+
+#include "class_corpus.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
 
 namespace labcheck {
 
-// argv[0] is "similarity". Returns the exit status: 0 done, 2 a usage or input error.
-int similarity_main(int argc, char** argv);
+struct SimilarityOptions {
+    std::string class_dir;
+    std::vector<std::string> labs;
+    std::string csv_file = "similarity.csv";
+    std::string html_file;
+    std::string root;
+    std::vector<std::string> known;  // NAME=PATH
+    double min_score = 0.5;
+    std::size_t top = 5;
+    similarity::CorpusSettings corpus;
+    CLI::App* command = nullptr;  // set by add_similarity_command: true when it was given
+};
+
+// Adds `similarity --class DIR ...` to `app`.
+void add_similarity_command(CLI::App& app, SimilarityOptions& options);
+
+// Compares the class and writes the reports. Returns the exit status: 0 done, 2 an input error
+// (said on stderr, "labcheck similarity: ...").
+int run_similarity_command(const SimilarityOptions& options);
 
 }  // namespace labcheck

@@ -194,18 +194,11 @@ SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden) {
     return {candidates[pick], data_seed, pick > 0};
 }
 
-std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec,
-                                                   const std::vector<std::pair<std::string, std::string>>& overrides) {
+std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec, const course::Defines& overrides) {
     if (overrides.empty()) return spec.define_sets;
     course::Defines defines = spec.defines;
-    for (const auto& [name, value] : overrides) defines.set(name, value);
+    defines.merge(overrides);
     return {{"command line", defines, ""}};
-}
-
-std::string define_flags(const course::Defines& defines) {
-    std::string flags;
-    for (const auto& d : defines.items()) flags += (flags.empty() ? "-D " : " -D ") + d.name + "=" + d.value;
-    return flags;
 }
 
 double simulated_work(const course::LabSpec& spec, const course::Defines& defines,

@@ -64,11 +64,7 @@ SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden);
 // The define sets a run checks: the lab's own (LabSpec::define_sets), or, when the command
 // line gives -D, a single set named "command line": this class's defaults with those on top
 // (whoever passes -D chose one configuration to try; the report says the lab's sets were not run).
-std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec,
-                                                   const std::vector<std::pair<std::string, std::string>>& overrides);
-
-// "-D TILE_M=32 -D TILE_N=64 ...": a set's defines as command-line flags.
-std::string define_flags(const course::Defines& defines);
+std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec, const course::Defines& overrides);
 
 // The sizes Oclgrind runs the kernel at, at one define set: `race_sizes` from the lab's
 // [checker] table when given, else small sizes with ragged edges for the lab's kind of

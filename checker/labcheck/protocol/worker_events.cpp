@@ -15,8 +15,6 @@ using Json = nlohmann::json;
 template <class Enum, std::size_t N>
 using NameTable = std::array<std::pair<Enum, const char*>, N>;
 
-constexpr NameTable<course::DeviceClass, 2> kDeviceClasses{{{course::DeviceClass::cpu, "cpu"},
-                                                            {course::DeviceClass::gpu, "gpu"}}};
 constexpr NameTable<BuildFailure, 6> kBuildFailures{{{BuildFailure::unreadable_file, "unreadable-file"},
                                                      {BuildFailure::compile_error, "compile-error"},
                                                      {BuildFailure::missing_kernel, "missing-kernel"},
@@ -93,12 +91,12 @@ std::string event_label(const Json& line) {
 void to_json(Json& json, const DeviceEvent& event) {
     json = {{"label", event.label},
             {"platform", event.platform},
-            {"class", name_of(event.device_class, kDeviceClasses)}};
+            {"class", event.device_class}};
 }
 void from_json(const Json& json, DeviceEvent& event) {
     event.label = json.value("label", "?");
     event.platform = json.value("platform", "");
-    event.device_class = enum_at(json, "class", kDeviceClasses, course::DeviceClass::cpu);
+    event.device_class = json.value("class", course::DeviceClass::cpu);
 }
 
 void to_json(Json& json, const CompileStartEvent& event) { json = {{"what", name_of(event.what, kCompileWhats)}}; }
@@ -141,7 +139,7 @@ void from_json(const Json& json, BuildEvent& event) {
     event.ok = json.at("ok").get<bool>();
     event.file = json.value("file", "");
     event.warnings = json.value("warnings", "");
-    event.defines = json.value("defines", "");
+    event.defines = json.value("defines", course::Defines{});
     event.kernels = json.value("kernels", std::vector<std::string>{});
     event.note = json.value("note", "");
     event.left_out = json.value("left_out", std::vector<std::string>{});

@@ -10,8 +10,10 @@
 #pragma once
 
 #include "plan/check_plan.hpp"
+#include "protocol/harness_json.hpp"
 
 #include "description/rate_unit.hpp"
+#include "harness/defines.hpp"
 #include "harness/device_choice.hpp"
 #include "problems/lab_problem.hpp"
 
@@ -42,7 +44,7 @@ struct BuildEvent {
     std::string file;  // as messages name it ("" = the lab's kernel file)
     // When it built:
     std::string warnings;              // the compiler's log
-    std::string defines;               // "TILE_SIZE=16, ..."
+    course::Defines defines;           // what it was built with: the lab's and the job's
     std::vector<std::string> kernels;  // every kernel the program holds
     std::string note;                  // how the lab was set up, said once (lab 07 in a student edition)
     std::vector<std::string> left_out;  // lines of the file no compiler was given (BuiltProgram::left_out)

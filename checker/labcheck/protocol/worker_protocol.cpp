@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -31,8 +32,6 @@ const char* job_kind_name(JobKind kind) {
 nlohmann::json job_to_json(const WorkerJob& job) {
     nlohmann::json checks = nlohmann::json::array();
     for (const auto& c : job.checks) checks.push_back({{"size", c.size}, {"seed", c.seed}, {"hidden", c.hidden}});
-    nlohmann::json defines = nlohmann::json::array();
-    for (const auto& [name, value] : job.defines) defines.push_back({name, value});
     return {{"kind", job_kind_name(job.kind)},
             {"root", job.root},
             {"lab_folder", job.lab_folder},
@@ -40,7 +39,7 @@ nlohmann::json job_to_json(const WorkerJob& job) {
             {"kernels_display", job.kernels_display},
             {"device", job.device},
             {"device_class", job.device_class},
-            {"defines", defines},
+            {"defines", job.defines},
             {"define_set", job.define_set},
             {"pocl_work_group_method", job.pocl_work_group_method},
             {"compile_ahead", job.compile_ahead},
@@ -63,9 +62,8 @@ WorkerJob job_from_json(const nlohmann::json& json) {
     job.kernels_dir = json.at("kernels_dir").get<std::string>();
     job.kernels_display = json.at("kernels_display").get<std::string>();
     job.device = json.at("device").get<std::string>();
-    job.device_class = json.at("device_class").get<std::string>();
-    for (const auto& d : json.at("defines"))
-        job.defines.emplace_back(d.at(0).get<std::string>(), d.at(1).get<std::string>());
+    job.device_class = json.at("device_class").get<course::DeviceClass>();
+    job.defines = json.at("defines").get<course::Defines>();
     job.define_set = json.value("define_set", "");
     job.pocl_work_group_method = json.value("pocl_work_group_method", "");
     job.compile_ahead = json.value("compile_ahead", false);

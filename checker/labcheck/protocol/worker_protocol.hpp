@@ -7,13 +7,16 @@
 #pragma once
 
 #include "plan/check_plan.hpp"
+#include "protocol/harness_json.hpp"
 #include "protocol/worker_events.hpp"
+
+#include "harness/defines.hpp"
+#include "harness/device_choice.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace labcheck {
@@ -33,8 +36,8 @@ struct WorkerJob {
     std::string kernels_dir;      // the folder laid out like labs/
     std::string kernels_display;  // how messages name it: "labs", "solutions", "submissions/alice"
     std::string device;           // --device pattern ("" = default)
-    std::string device_class;     // "cpu" or "gpu": which lab.toml settings apply
-    std::vector<std::pair<std::string, std::string>> defines;  // -D overrides on top of lab.toml
+    course::DeviceClass device_class = course::DeviceClass::cpu;  // which lab.toml settings apply
+    course::Defines defines;  // -D overrides on top of lab.toml
     std::string define_set;  // the name of the define set `defines` is ("cpu defaults", "asymmetric", ...)
     // PoCL's work-group compiler for this run ("cbs"; "" = PoCL's default): a check job is run
     // again with "cbs" when it fails on PoCL, to tell a PoCL miscompilation from a wrong kernel.

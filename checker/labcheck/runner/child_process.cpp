@@ -13,6 +13,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <utility>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -418,18 +419,40 @@ void record_end(ChildOutcome& outcome, ChildEnd watched_end, int status) {
     }
 }
 
+// Watches a started child to its end or a limit, then kills its group (on a limit, and also after a
+// normal end, for anything it left behind) and reaps it: how the watch ended, with the outcome's
+// stall, times and peak memory filled in, and the child's wait status.
+std::pair<ChildEnd, int> watch_to_end(pid_t pid, std::size_t slot, const ChildCommand& command,
+                                      const ChildLimits& limits, Clock::time_point started, ChildOutcome& outcome) {
+    const Watched watched = watch(pid, limits, command.working_dir, started);
+    outcome.stalled = watched.stalled;
+    outcome.stalled_step = watched.stalled_step;
+    outcome.stalled_step_seconds = watched.stalled_step_seconds;
+    outcome.outside_job_clock_seconds = watched.outside_job_clock_seconds;
+    kill(-pid, SIGKILL);
+    int status = 0;
+    rusage usage{};
+    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
+    forget_child(slot);
+    outcome.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    outcome.peak_resident_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+    return {watched.end, status};
+}
+
+// Why no child is started for the command ("" when one can be).
+std::string refused_start(const ChildCommand& command) {
+    if (command.argv.empty()) return "no command given";
+    if (stopping.load()) return "the grader is stopping";
+    return {};
+}
+
 }  // namespace
 
 ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
     ChildOutcome outcome;
-    if (command.argv.empty()) {
-        outcome.start_error = "no command given";
-        return outcome;
-    }
-    if (stopping.load()) {
-        outcome.start_error = "the grader is stopping";
-        return outcome;
-    }
+    outcome.start_error = refused_start(command);
+    if (!outcome.start_error.empty()) return outcome;
     const PreparedExec exec = prepare(command);
     if (exec.program.empty()) {
         outcome.start_error = fmt::format("{} was not found in PATH", command.argv.front());
@@ -463,23 +486,7 @@ ChildOutcome run_child(const ChildCommand& command, const ChildLimits& limits) {
     int exec_error = 0;
     const auto got = read(error_pipe[0], &exec_error, sizeof exec_error);  // EOF: exec succeeded
     close(error_pipe[0]);
-
-    const Watched watched = watch(pid, limits, command.working_dir, started);
-    const ChildEnd end = watched.end;
-    outcome.stalled = watched.stalled;
-    outcome.stalled_step = watched.stalled_step;
-    outcome.stalled_step_seconds = watched.stalled_step_seconds;
-    outcome.outside_job_clock_seconds = watched.outside_job_clock_seconds;
-    // Kill the group: on a limit, and also after a normal end, for anything it left behind.
-    kill(-pid, SIGKILL);
-    int status = 0;
-    rusage usage{};
-    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
-    }
-    forget_child(slot);
-    outcome.seconds = std::chrono::duration<double>(Clock::now() - started).count();
-    outcome.peak_resident_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
-
+    const auto [end, status] = watch_to_end(pid, slot, command, limits, started, outcome);
     if (got == static_cast<ssize_t>(sizeof exec_error)) {
         outcome.end = ChildEnd::failed_to_start;
         outcome.start_error = fmt::format("could not run {}: {}", exec.program, std::strerror(exec_error));

@@ -114,7 +114,7 @@ StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check) {
     }
     if (build->ok) {
         const std::string warnings = real_warnings(build->warnings);
-        const std::string& defines = build->defines;
+        const std::string defines = build->defines.summary();
         r.points = r.max_points;
         r.verdict = warnings.empty() ? Verdict::pass : Verdict::warn;
         r.reason = warnings.empty() ? fmt::format("builds{}", defines.empty() ? "" : " with " + defines)

@@ -211,14 +211,14 @@ StageResult empty_result(const LabUnderTest& lab, Stage stage) {
 }
 
 std::string LabUnderTest::reproduce(const std::string& size, std::uint64_t seed,
-                                    const std::vector<std::pair<std::string, std::string>>& defines) const {
+                                    const course::Defines& defines) const {
     std::string command = fmt::format("build/common/lab run {} --size {} --seed {}", spec->number, size, seed);
     if (kernels.kind == course::KernelSetKind::solutions) {
         command += " --solution";
     } else if (kernels.kind == course::KernelSetKind::other) {
         command += " --submission " + kernels.display_dir;
     }
-    for (const auto& [name, value] : defines) command += " -D " + name + "=" + value;
+    if (!defines.empty()) command += " " + defines.build_options();
     return command;
 }
 

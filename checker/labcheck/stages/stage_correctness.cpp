@@ -20,8 +20,7 @@ constexpr std::size_t kOtherFailuresShown = 4;  // wrong sizes listed after the 
 // "'asymmetric' (-D TILE_M=32 -D TILE_N=64 ...)"
 std::string set_label(const UnitRun& run) {
     if (run.job.define_set.empty()) return {};
-    std::string flags;
-    for (const auto& [name, value] : run.job.defines) flags += (flags.empty() ? "-D " : " -D ") + name + "=" + value;
+    const std::string flags = run.job.defines.build_options();
     return fmt::format("'{}'{}", run.job.define_set, flags.empty() ? "" : " (" + flags + ")");
 }
 

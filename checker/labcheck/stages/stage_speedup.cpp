@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include <sstream>
 #include <utility>
 
 namespace labcheck {
@@ -31,11 +30,8 @@ std::pair<std::string, std::string> timed_set(const LabUnderTest& lab, const Uni
     const std::string name = !speedup.job.defines.empty()     ? "command line"
                              : lab.spec->define_sets.empty() ? "defaults"
                                                              : lab.spec->define_sets.front().name;
-    std::string flags;
-    if (const auto* build = speedup.first<BuildEvent>()) {
-        std::istringstream words(build->defines);
-        for (std::string define; words >> define;) flags += (flags.empty() ? "-D " : " -D ") + define;
-    }
+    const auto* build = speedup.first<BuildEvent>();
+    const std::string flags = build != nullptr ? build->defines.build_options() : std::string();
     return {"'" + name + "'", fmt::format("'{}'{}", name, flags.empty() ? "" : " (" + flags + ")")};
 }
 

@@ -9,6 +9,7 @@
 
 #include "problems/lab_problem.hpp"
 #include "description/lab_spec.hpp"
+#include "harness/defines.hpp"
 
 #include <string>
 #include <vector>
@@ -22,7 +23,7 @@ struct LabUnderTest {
     std::string file_display() const { return kernels.display(spec->folder, spec->kernel_file); }
     // "build/common/lab run 02 --size 37x50 --seed 7 --submission DIR -D TILE_SIZE=8": how to reproduce a run.
     std::string reproduce(const std::string& size, std::uint64_t seed,
-                          const std::vector<std::pair<std::string, std::string>>& defines = {}) const;
+                          const course::Defines& defines = {}) const;
 };
 
 // The runs behind one define set of a lab (each job names its set in define_set).

@@ -59,8 +59,7 @@ struct LabWork {
 
 // A define set's job: the set's defines are the job's -D (on top of the class defaults).
 WorkerJob at_set(WorkerJob job, const course::DefineSet& set) {
-    job.defines.clear();
-    for (const auto& d : set.defines.items()) job.defines.emplace_back(d.name, d.value);
+    job.defines = set.defines;
     job.define_set = set.name;
     return job;
 }
@@ -105,7 +104,7 @@ WorkerJob job_for(const LabWork& work, JobKind kind, const course::KernelSet& ke
     job.kernels_dir = kernels.dir.string();
     job.kernels_display = kernels.display_dir;
     job.device = settings.device;
-    job.device_class = settings.device_report.device_class == course::DeviceClass::gpu ? "gpu" : "cpu";
+    job.device_class = settings.device_report.device_class;
     job.defines = settings.defines;
     return job;
 }

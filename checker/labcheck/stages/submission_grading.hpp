@@ -7,6 +7,7 @@
 #include "runner/unit_runner.hpp"
 #include "stages/stage_result.hpp"
 
+#include "harness/defines.hpp"
 #include "harness/device_choice.hpp"
 #include "problems/lab_problem.hpp"
 
@@ -29,10 +30,10 @@ struct GradeSettings {
     std::string device;                    // --device pattern
     DeviceReport device_report;            // from probe_device
     HiddenChecksByLab hidden;
-    std::vector<std::pair<std::string, std::string>> defines;  // -D overrides
-    std::optional<double> min_ratio;                           // --min-ratio: replaces every lab's threshold
-    int jobs = 1;                                              // child processes at a time (timing runs always alone)
-    bool progress = true;                                      // a line on stderr as each child finishes
+    course::Defines defines;          // -D overrides
+    std::optional<double> min_ratio;  // --min-ratio: replaces every lab's threshold
+    int jobs = 1;                     // child processes at a time (timing runs always alone)
+    bool progress = true;             // a line on stderr as each child finishes
 };
 
 struct SubmissionReport {

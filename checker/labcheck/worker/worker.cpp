@@ -31,21 +31,12 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace labcheck {
 
 namespace {
-
-course::DeviceClass class_of(const WorkerJob& job) {
-    return course::device_class_from_key(job.device_class).value_or(course::DeviceClass::cpu);
-}
-
-course::Defines overrides_of(const WorkerJob& job) {
-    course::Defines defines;
-    for (const auto& [name, value] : job.defines) defines.set(name, value);
-    return defines;
-}
 
 course::KernelSet kernels_of(const WorkerJob& job) {
     return {job.kernels_dir, job.kernels_display};
@@ -58,7 +49,7 @@ DeviceEvent device_event(const course::ClSession& session) {
 // The lab opened for a job: the device (reported first, so that a lab that cannot be read
 // is still told apart from a device that cannot be opened) and the lab for the job's class.
 course::LabOnDevice open_job(EventWriter& events, const WorkerJob& job, const std::string& device) {
-    return course::open_lab_on_device(job.root, device, job.lab_folder, class_of(job),
+    return course::open_lab_on_device(job.root, device, job.lab_folder, job.device_class,
                                       [&](const course::ClSession& session) { events.write(device_event(session)); });
 }
 
@@ -101,7 +92,7 @@ BuildEvent built_event(const WorkerJob& job, const std::string& display, const c
     event.ok = true;
     event.file = display;
     event.warnings = built.build_log;
-    event.defines = built.defines.summary();
+    event.defines = built.defines;
     event.kernels = course::kernel_names(built.program);
     // Lab 07 in a student edition: its products use the student's lab-06 kernel (said once, by the build stage).
     event.note = problem.setup_note();
@@ -120,13 +111,14 @@ BuildEvent built_event(const WorkerJob& job, const std::string& display, const c
     return event;
 }
 
-// Builds the kernel under test: the "build" event either way, and the lab when it built.
+// Builds the kernel under test from its text: the "build" event either way, and the lab when it built.
 BuildEvent try_build(course::ClSession& session, const WorkerJob& job, const course::LabSpec& spec,
-                     const std::string& display, std::unique_ptr<course::LabProblem>& problem) {
-    const auto kernels = kernels_of(job);
+                     course::KernelSource source, std::unique_ptr<course::LabProblem>& problem) {
+    const std::string display = source.display_path;
     try {
         // Lab 07 is graded on strassen.cl alone: its products use the course's reference GEMM.
-        problem = course::open_lab(session, job.root, spec, kernels, overrides_of(job), course::GemmChoice::reference);
+        problem = course::open_lab(session, job.root, spec, kernels_of(job), std::move(source), job.defines,
+                                   course::GemmChoice::reference);
         return built_event(job, display, *problem);
     } catch (const course::KernelBuildError& error) {
         auto event = build_failure(BuildFailure::compile_error, display, error);
@@ -147,22 +139,29 @@ BuildEvent try_build(course::ClSession& session, const WorkerJob& job, const cou
     }
 }
 
-// Reads and builds the kernel under test, reporting a "build" event either way.
-std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course::ClSession& session,
-                                                     const WorkerJob& job, const course::LabSpec& spec) {
+// The kernel file under test, read once; nothing (and an "unreadable-file" build event) when it cannot be.
+std::optional<course::KernelSource> read_submission(EventWriter& events, const WorkerJob& job,
+                                                    const course::LabSpec& spec) {
     const auto kernels = kernels_of(job);
     const std::string display = kernels.display(spec.folder, spec.kernel_file);
     try {
-        course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
+        return course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
     } catch (const course::UserError& error) {
         events.write(build_failure(BuildFailure::unreadable_file, display, error));
-        return nullptr;
+        return std::nullopt;
     }
+}
+
+// Reads and builds the kernel under test, reporting a "build" event either way.
+std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course::ClSession& session,
+                                                     const WorkerJob& job, const course::LabSpec& spec) {
+    auto source = read_submission(events, job, spec);
+    if (!source) return nullptr;
     std::unique_ptr<course::LabProblem> problem;
     BuildEvent event;
     {
         const CompileStep step(events, CompileWhat::submission);
-        event = try_build(session, job, spec, display, problem);
+        event = try_build(session, job, spec, std::move(*source), problem);
     }
     events.write(event);
     return event.ok ? std::move(problem) : nullptr;
@@ -266,7 +265,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
     std::unique_ptr<course::LabProblem> baseline;
     try {
         const CompileStep step(events, CompileWhat::baseline);
-        baseline = course::open_baseline(session, job.root, spec, kernels_of(job), overrides_of(job),
+        baseline = course::open_baseline(session, job.root, spec, kernels_of(job), job.defines,
                                          course::GemmChoice::reference);
     } catch (const course::UserError& error) {
         events.write(ErrorEvent{WorkerErrorKind::baseline, error.what()});
@@ -311,22 +310,15 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
 }
 
 void static_job(EventWriter& events, const WorkerJob& job) {
-    const auto spec = course::load_lab(job.root, job.lab_folder, class_of(job));
-    const auto kernels = kernels_of(job);
-    const std::string display = kernels.display(spec.folder, spec.kernel_file);
-    course::KernelSource source;
-    try {
-        source = course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
-    } catch (const course::UserError& error) {
-        events.write(build_failure(BuildFailure::unreadable_file, display, error));
-        return;
-    }
+    const auto spec = course::load_lab(job.root, job.lab_folder, job.device_class);
+    const auto source = read_submission(events, job, spec);
+    if (!source) return;
 #ifdef LABCHECK_HAVE_STATIC_ANALYSIS
     checker::StaticAnalysisInput input;
-    input.display_path = display;
-    input.source = source.text;
+    input.display_path = source->display_path;
+    input.source = source->text;
     course::Defines defines = spec.defines;
-    defines.merge(overrides_of(job));
+    defines.merge(job.defines);
     for (const auto& d : defines.items()) input.defines.emplace_back(d.name, d.value);
     StaticEvent event;
     for (const auto& f : checker::barrier_findings(input)) {
