@@ -120,7 +120,8 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     const std::string& size = timing->check.size;
     r.baseline_seconds = baseline;
     r.submission_seconds = submission;
-    if (const auto* rate = speedup.first<RateEvent>()) read_rate(*rate, r);
+    const auto* rate = speedup.first<RateEvent>();
+    if (rate != nullptr) read_rate(*rate, r);
     const double ratio = submission > 0.0 ? baseline / submission : 0.0;
     r.ratio = ratio;
     const std::string baseline_file = baseline_name(lab);
@@ -131,6 +132,11 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
         "checked and right.",
         size, set_words, course::duration_text(submission), baseline_file, course::duration_text(baseline),
         timing->repetitions, ratio, min_ratio);
+    if (rate != nullptr && !rate->ceiling) {  // why no share of the device's limit is given
+        if (rate->ceiling_error.rfind("share not meaningful", 0) == 0) {
+            r.details += " No share of the device's limit is given: " + rate->ceiling_error + ".";
+        }
+    }
     r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×) at {}: {} vs {}", ratio, min_ratio, set_name,
                            course::duration_text(submission), course::duration_text(baseline));
     if (ratio >= min_ratio) {
