@@ -1,6 +1,7 @@
 #include "bench/bench_report.hpp"
 
 #include "bench/bench_svg.hpp"
+#include "bench/share_meaning.hpp"
 
 #include "util/atomic_file.hpp"
 #include "util/duration_text.hpp"
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -122,6 +124,43 @@ void print_bench_table(const BenchReport& report) {
     fmt::print("\n{}", bench_footer(report));
 }
 
+namespace {
+
+// "±3%" as 0.03; 0 for "±?" or no spread.
+double spread_fraction(const std::string& spread) {
+    const auto digits = spread.find_first_of("0123456789.");
+    return digits == std::string::npos ? 0.0 : std::atof(spread.c_str() + digits) / 100.0;
+}
+
+bool says_not_meaningful(const std::string& note) {
+    return note.rfind("share not meaningful", 0) == 0;
+}
+
+}  // namespace
+
+void share_against_cpu_limit(BenchReport& report) {
+    if (report.device_class != "CPU") return;
+    double best = std::max(report.fma_gflops, report.compute_limit_gflops);
+    for (const auto& f : report.figures) {
+        if (f.what.rfind("OpenBLAS", 0) == 0 && f.correct) best = std::max(best, f.rate);
+    }
+    const std::string old_name = report.compute_limit_name;
+    if (best <= report.compute_limit_gflops && old_name == kCpuLimitName) return;
+    for (auto& f : report.figures) {
+        if ((f.limit != old_name && f.limit != kCpuLimitName) || !f.correct || f.percent_of_limit <= 0.0) continue;
+        f.percent_of_limit = 100.0 * f.rate / best;
+        f.limit = kCpuLimitName;
+        if (!f.lab.empty() && (f.note.empty() || says_not_meaningful(f.note))) {
+            f.note = share_not_meaningful(DeviceClass::cpu, f.rate, best, spread_fraction(f.spread), 0.0);
+        }
+    }
+    report.compute_limit_gflops = best;
+    report.compute_limit_name = kCpuLimitName;
+    if (std::find(report.notes.begin(), report.notes.end(), cpu_share_caveat()) == report.notes.end()) {
+        report.notes.push_back(cpu_share_caveat());
+    }
+}
+
 std::string bench_footer(const BenchReport& report) {
     std::string text;
     for (const auto& [side, method] : report.methods) text += fmt::format("timed: {}: {}\n", side, method);
@@ -139,7 +178,8 @@ std::string bench_markdown(const BenchReport& report) {
     text += "| lab | what | size | time | spread | rate | share of limit |\n|---|---|---|---|---|---|---|\n";
     for (const auto& f : report.figures) {
         const std::string rate = markdown_rate(f);
-        const std::string share = share_text(f);
+        std::string share = share_text(f);
+        if (says_not_meaningful(f.note)) share += (share.empty() ? "" : " — ") + f.note;
         text += fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", f.lab.empty() ? "–" : f.lab, f.what, f.size,
                             f.correct && f.seconds > 0.0 ? duration_text(f.seconds) : "", f.correct ? f.spread : "",
                             rate, share);

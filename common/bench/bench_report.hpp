@@ -55,6 +55,13 @@ struct BenchReport {
     std::vector<BenchFigure> figures;
 };
 
+// On a CPU device: the limit GFLOP/s figures are shared against is the best of the FMA kernel and
+// every OpenBLAS figure of the same run (the same cores; fma_peak.hpp, ComputeLimit). Where one beat
+// the limit the report holds, every GFLOP/s share is taken again, with its note on whether it is
+// meaningful (share_meaning.hpp). Also for a run saved before this limit existed. Nothing on a GPU.
+void share_against_cpu_limit(BenchReport& report);
+inline constexpr const char* kCpuLimitName = "CPU limit (best of FMA kernel and OpenBLAS)";
+
 // The lines printed under a table: the methods, the GPU's state, the notes.
 std::string bench_footer(const BenchReport& report);
 

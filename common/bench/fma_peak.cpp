@@ -46,7 +46,7 @@ ComputeLimit measure_compute_limit(ClSession& session, const std::filesystem::pa
     limit.blas_seconds = host_sgemm_seconds({n, n, n});
     limit.blas_gflops = 2.0 * static_cast<double>(n * n * n) / limit.blas_seconds * 1e-9;
     limit.gflops = std::max(limit.gflops, limit.blas_gflops);
-    limit.name = "CPU limit (best of FMA kernel and OpenBLAS)";
+    limit.name = "CPU limit (best of FMA kernel and OpenBLAS)";  // bench_report.hpp's kCpuLimitName
     return limit;
 }
 

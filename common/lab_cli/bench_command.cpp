@@ -23,7 +23,6 @@
 #include <map>
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
 #include <filesystem>
 
@@ -346,33 +345,6 @@ void bench_libraries(BenchRun& run, const BenchOptions& options) {
     if (!why.empty()) fmt::print(stderr, "no cuBLAS line: {}\n", why);
 }
 
-// "±3%" as 0.03; 0 for "±?" or no spread.
-double spread_fraction(const std::string& spread) {
-    const auto digits = spread.find_first_of("0123456789.");
-    return digits == std::string::npos ? 0.0 : std::atof(spread.c_str() + digits) / 100.0;
-}
-
-// On a CPU device: the limit is the best of the FMA kernel and every OpenBLAS figure of this run
-// (the same cores). Where OpenBLAS at a lab's size beat the limit measured first, every GFLOP/s
-// share is taken again against it, with its note on whether it is meaningful.
-void share_against_cpu_limit(BenchRun& run) {
-    BenchReport& report = run.report;
-    if (run.session.device.device_class != DeviceClass::cpu) return;
-    double best = report.compute_limit_gflops;
-    for (const auto& f : report.figures) {
-        if (f.what.rfind("OpenBLAS", 0) == 0 && f.correct) best = std::max(best, f.rate);
-    }
-    if (best <= report.compute_limit_gflops) return;
-    report.compute_limit_gflops = best;
-    for (auto& f : report.figures) {
-        if (f.limit != report.compute_limit_name || !f.correct) continue;
-        share_gflops(report, f);
-        if (!f.lab.empty()) {
-            f.note = share_not_meaningful(DeviceClass::cpu, f.rate, best, spread_fraction(f.spread), 0.0);
-        }
-    }
-}
-
 // A note under the table when the GPU's clock fell during the run or it was throttled for a reason
 // other than idling (gpu_state.hpp).
 void note_gpu_state(BenchReport& report) {
@@ -385,14 +357,18 @@ void note_gpu_state(BenchReport& report) {
 }  // namespace
 
 int bench_command(const CommonOptions& common, const BenchOptions& options) {
-    if (!options.from.empty()) return publish(bench_report_from_json(options.from), options);
+    if (!options.from.empty()) {
+        BenchReport saved = bench_report_from_json(options.from);
+        share_against_cpu_limit(saved);  // a CPU run saved before its limit included OpenBLAS
+        return publish(saved, options);
+    }
     BenchRun run;
     start_bench(run, common, options);
     measure_limits(run);
     for (const auto& spec : run.specs) bench_lab(run, spec, options);
     for (const auto& line : run.same_bytes_copies) run.report.figures.push_back(line);
     bench_libraries(run, options);
-    share_against_cpu_limit(run);
+    share_against_cpu_limit(run.report);
     sample_gpu_state(run.report, "after");
     note_gpu_state(run.report);
     run.progress.show("");

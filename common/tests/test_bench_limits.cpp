@@ -107,3 +107,43 @@ TEST_CASE("the JSON keeps the limit's name, the datasheet peak, the GPU's states
     CHECK(markdown.find("GPU state before: SM 345 MHz") != std::string::npos);
     CHECK(markdown.find("timed: cuBLAS: batched") != std::string::npos);
 }
+
+TEST_CASE("a CPU run's GFLOP/s shares are taken against the best of its FMA kernel and its OpenBLAS") {
+    BenchReport report;
+    report.device_class = "CPU";
+    report.fma_gflops = 58.0;
+    report.compute_limit_gflops = 58.0;  // a run saved before the CPU limit existed
+    const auto figure = [](const std::string& lab, const std::string& what, double rate, const std::string& spread) {
+        BenchFigure f;
+        f.lab = lab;
+        f.what = what;
+        f.rate = rate;
+        f.unit = RateUnit::gigaflops_per_second;
+        f.spread = spread;
+        f.percent_of_limit = 100.0 * rate / 58.0;
+        f.limit = "FMA peak";
+        return f;
+    };
+    report.figures.push_back(figure("06", "solution", 40.0, "±3%"));
+    report.figures.push_back(figure("05", "solution", 180.0, "±3%"));
+    BenchFigure blas = figure("", "OpenBLAS sgemm (host CPU)", 184.0, "");
+    blas.percent_of_limit = 0.0;  // the host's line has no share
+    blas.limit.clear();
+    report.figures.push_back(blas);
+    share_against_cpu_limit(report);
+    CHECK(report.compute_limit_gflops == doctest::Approx(184.0));
+    CHECK(report.compute_limit_name == kCpuLimitName);
+    CHECK(report.figures[0].percent_of_limit == doctest::Approx(100.0 * 40.0 / 184.0));
+    CHECK(report.figures[0].limit == kCpuLimitName);
+    CHECK(report.figures[0].note.empty());  // 22%, ±3%: a share that says something
+    CHECK(report.figures[1].note.find("share not meaningful") == 0);  // 98% of it, ±3%: within the noise
+    CHECK(report.figures[2].percent_of_limit == 0.0);
+    CHECK(bench_markdown(report).find("share not meaningful on a CPU") != std::string::npos);
+
+    BenchReport gpu = report;
+    gpu.device_class = "GPU";
+    gpu.compute_limit_gflops = 58.0;
+    gpu.compute_limit_name = "FMA peak";
+    share_against_cpu_limit(gpu);
+    CHECK(gpu.compute_limit_gflops == 58.0);  // a GPU's limit is its FMA kernel's
+}
