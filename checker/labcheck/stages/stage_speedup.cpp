@@ -74,7 +74,9 @@ void read_rate(const RateEvent& event, StageResult& r) {
     r.rate_unit = course::rate_unit_text(event.unit);
     if (event.ceiling) {
         r.ceiling = *event.ceiling;
-        r.ceiling_name = event.ceiling_kind == course::RateCeiling::copy_bandwidth ? "copy bandwidth" : "FMA peak";
+        r.ceiling_name = event.ceiling_kind == course::RateCeiling::copy_bandwidth ? "copy bandwidth"
+                         : event.cpu_limit ? "CPU limit"  // best of FMA kernel and OpenBLAS (fma_peak.hpp)
+                                           : "FMA peak";
     }
 }
 

@@ -41,6 +41,7 @@ RateEvent rate_event(course::ClSession& session, const std::filesystem::path& ro
     } else {
         try {
             event.ceiling = course::measure_compute_limit(session, root).gflops;
+            event.cpu_limit = session.device.device_class == course::DeviceClass::cpu;
         } catch (const std::exception& error) {  // no share then; the stage's verdict does not depend on it
             event.ceiling_error = error.what();
         }
