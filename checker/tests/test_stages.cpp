@@ -436,6 +436,38 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     CHECK(fail.details.find("kernels/baselines/transpose_naive.cl 4.000 ms") != std::string::npos);
 }
 
+TEST_CASE("speedup: a CPU product's share is of the CPU limit, and a share that says nothing is left out, saying why") {
+    Fixture f;
+    f.spec.speedup = course::SpeedupSpec{};
+    f.spec.speedup->baseline_file = "baselines/matmul_naive.cl";
+    const json timing = {{"event", "timing"},
+                         {"size", "512"},
+                         {"baseline_seconds", 0.8},
+                         {"submission_seconds", 0.06},
+                         {"repetitions", 5}};
+    const json shared = {{"event", "rate"}, {"rate", 40.0}, {"unit", "GFLOP/s"}, {"ceiling_name", "FMA peak"},
+                         {"ceiling", 184.0}, {"cpu_limit", true}};
+    UnitRun run = check_run({device(), built(), timing, shared});
+    run.job.kind = JobKind::speedup;
+    const auto with_share = evaluate_speedup(f.lab, run, 0.0001);
+    REQUIRE(with_share.ceiling);
+    CHECK(*with_share.ceiling == 184.0);
+    CHECK(with_share.ceiling_name == "CPU limit");
+    CHECK(with_share.details.find("No share") == std::string::npos);
+
+    const json left_out = {{"event", "rate"}, {"rate", 190.0}, {"unit", "GFLOP/s"}, {"ceiling_name", "FMA peak"},
+                           {"ceiling_error", "share not meaningful on a CPU: 103% is above the limit, which measured "
+                                             "low in this run"},
+                           {"cpu_limit", true}};
+    UnitRun noisy = check_run({device(), built(), timing, left_out});
+    noisy.job.kind = JobKind::speedup;
+    const auto without = evaluate_speedup(f.lab, noisy, 0.0001);
+    CHECK_FALSE(without.ceiling);
+    CHECK(without.verdict == Verdict::pass);  // the share never changes the verdict
+    CHECK(without.details.find("No share of the device's limit is given: share not meaningful on a CPU: 103%") !=
+          std::string::npos);
+}
+
 TEST_CASE("speedup: a wrong timed result earns nothing, whatever the times, and says so") {
     Fixture f;
     f.spec.speedup = course::SpeedupSpec{};

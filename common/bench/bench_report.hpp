@@ -2,6 +2,7 @@
 // on, printed as a table, written as JSON, drawn as a plot.
 #pragma once
 
+#include "bench/gpu_state.hpp"
 #include "description/rate_unit.hpp"
 
 #include <optional>
@@ -19,6 +20,7 @@ struct BenchFigure {
     double rate = 0.0;              // in `unit`
     std::optional<RateUnit> unit;   // none for a lab that did not build
     double percent_of_limit = 0.0;  // 0 when there is no limit to compare with
+    double percent_of_datasheet = 0.0;  // GFLOP/s on a GPU with a known datasheet FP32 peak; else 0
     std::string limit;              // "copy bandwidth", "FMA peak"
     std::string defines;
     bool correct = true;  // the kernel's result at this size was checked and right
@@ -37,8 +39,31 @@ struct BenchReport {
     std::string kernels;  // "solutions", "labs", or a submission path
     double copy_gbs = 0.0;
     double fma_gflops = 0.0;
+    // The limit GFLOP/s figures are shared against: the FMA kernel, or on a CPU the best of it and
+    // OpenBLAS in the same run (cpu_limit.hpp); its name says which.
+    double compute_limit_gflops = 0.0;
+    std::string compute_limit_name = "FMA peak";
+    // GPU only: the datasheet FP32 peak and how it was computed (gpu_state.hpp); 0 when unknown.
+    double datasheet_gflops = 0.0;
+    std::string datasheet_formula;
+    // The GPU's state at points of the run ("before", "after the limits", "after"); none without nvidia-smi.
+    std::vector<std::pair<std::string, GpuState>> gpu_states;
+    // How each side was timed, in words: {"OpenCL kernels", ...}, {"cuBLAS", ...}.
+    std::vector<std::pair<std::string, std::string>> methods;
+    // Notes printed under the table (a share that is not meaningful, a clock that fell).
+    std::vector<std::string> notes;
     std::vector<BenchFigure> figures;
 };
+
+// On a CPU device: the limit GFLOP/s figures are shared against is the best of the FMA kernel and
+// every OpenBLAS figure of the same run (the same cores; fma_peak.hpp, ComputeLimit). Where one beat
+// the limit the report holds, every GFLOP/s share is taken again, with its note on whether it is
+// meaningful (share_meaning.hpp). Also for a run saved before this limit existed. Nothing on a GPU.
+void share_against_cpu_limit(BenchReport& report);
+inline constexpr const char* kCpuLimitName = "CPU limit (best of FMA kernel and OpenBLAS)";
+
+// The lines printed under a table: the methods, the GPU's state, the notes.
+std::string bench_footer(const BenchReport& report);
 
 void print_bench_table(const BenchReport& report);
 std::string bench_json(const BenchReport& report);

@@ -1,9 +1,13 @@
 #include "bench/fma_peak.hpp"
 
+#include "bench/host_sgemm.hpp"
+
 #include "harness/kernel_launch.hpp"
 #include "harness/kernel_source.hpp"
 #include "harness/program_build.hpp"
 #include "harness/timing.hpp"
+
+#include <algorithm>
 
 namespace course {
 
@@ -30,6 +34,20 @@ FmaPeak measure_fma_peak(ClSession& session, const std::filesystem::path& root) 
     };
     const Timing timing = time_launch(session.queue, launch);
     return {static_cast<double>(items) * steps * 16 /* chains */ * 2 /* flops per FMA */, timing.median_seconds};
+}
+
+ComputeLimit measure_compute_limit(ClSession& session, const std::filesystem::path& root) {
+    ComputeLimit limit;
+    limit.fma = measure_fma_peak(session, root);
+    limit.gflops = limit.fma.gflops();
+    limit.name = "FMA peak";
+    if (session.device.device_class != DeviceClass::cpu) return limit;
+    const std::size_t n = kCpuLimitBlasSize;
+    limit.blas_seconds = host_sgemm_seconds({n, n, n});
+    limit.blas_gflops = 2.0 * static_cast<double>(n * n * n) / limit.blas_seconds * 1e-9;
+    limit.gflops = std::max(limit.gflops, limit.blas_gflops);
+    limit.name = "CPU limit (best of FMA kernel and OpenBLAS)";  // bench_report.hpp's kCpuLimitName
+    return limit;
 }
 
 }  // namespace course

@@ -5,6 +5,7 @@
 #include "harness/cl_session.hpp"
 
 #include <filesystem>
+#include <string>
 
 namespace course {
 
@@ -15,5 +16,20 @@ struct FmaPeak {
 };
 
 FmaPeak measure_fma_peak(ClSession& session, const std::filesystem::path& root);
+
+// The limit a GFLOP/s figure is shared against. On a GPU the FMA kernel. On a CPU device PoCL's
+// FMA kernel is no limit (58 GFLOP/s where OpenBLAS on the same cores reached 184), so the limit is
+// the faster of it and OpenBLAS's SGEMM at kCpuLimitBlasSize³ on the host, which on a CPU device
+// is the same cores, measured in the same run.
+struct ComputeLimit {
+    double gflops = 0.0;
+    std::string name;          // "FMA peak", or "CPU limit (best of FMA kernel and OpenBLAS)"
+    FmaPeak fma;
+    double blas_gflops = 0.0;  // 0 on a GPU
+    double blas_seconds = 0.0;
+};
+inline constexpr std::size_t kCpuLimitBlasSize = 1024;
+
+ComputeLimit measure_compute_limit(ClSession& session, const std::filesystem::path& root);
 
 }  // namespace course

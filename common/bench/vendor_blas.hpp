@@ -13,6 +13,7 @@ struct VendorSgemm {
     double seconds = 0.0;
     double gflops = 0.0;
     std::string library;
+    std::string method;  // how it was timed, in words (the script's "method")
 };
 
 // One entry per size, or none with `why` set (no python3, no PyTorch, no CUDA GPU).

@@ -10,6 +10,8 @@
 #include "bench/copy_bandwidth.hpp"
 #include "util/course_root.hpp"
 #include "bench/fma_peak.hpp"
+#include "bench/gpu_state.hpp"
+#include "bench/share_meaning.hpp"
 #include "bench/host_sgemm.hpp"
 #include "problems/lab_session.hpp"
 #include "util/text_escape.hpp"
@@ -100,6 +102,19 @@ BenchFigure device_line(const std::string& what, const std::string& size, double
     return figure;
 }
 
+// A GFLOP/s figure's share of the run's compute limit, and on a GPU of the datasheet peak too.
+void share_gflops(const BenchReport& report, BenchFigure& figure) {
+    figure.percent_of_limit = 100.0 * figure.rate / report.compute_limit_gflops;
+    figure.limit = report.compute_limit_name;
+    if (report.datasheet_gflops > 0.0) figure.percent_of_datasheet = 100.0 * figure.rate / report.datasheet_gflops;
+}
+
+// The GPU's state now under `when`, where nvidia-smi answers (a GPU of NVIDIA's); nothing elsewhere.
+void sample_gpu_state(BenchReport& report, const std::string& when) {
+    if (report.device_class != "GPU") return;
+    if (const auto state = read_gpu_state()) report.gpu_states.emplace_back(when, *state);
+}
+
 // The state of one `lab bench` run: the device, the kernel set, the report so far, the progress line.
 struct BenchRun {
     std::filesystem::path root;
@@ -136,6 +151,10 @@ void start_bench(BenchRun& run, const CommonOptions& common, const BenchOptions&
     run.report.date = utc_timestamp();
     run.report.host = host_name();
     run.report.kernels = run.kernels.display_dir;
+    run.report.methods.emplace_back(
+        "OpenCL kernels", "each launch's own profiling events (kernel alone), after warm-ups; median of the launches; "
+                          "the same buffers every launch, output refilled before each (outside the timed interval)");
+    sample_gpu_state(run.report, "before");
     for (const auto& folder : chosen_labs(run.root, options.labs)) {
         run.specs.push_back(load_lab(run.root, folder, run.session.device.device_class));
         run.total_steps += options.sizes.empty() ? run.specs.back().bench_sizes.size() : options.sizes.size();
@@ -157,10 +176,26 @@ void measure_limits(BenchRun& run) {
     run.report.copy_gbs = copy.best_gbs();
     add_copy_lines(run.report, copy, "256 MiB");
     run.tick("FMA peak");
-    const FmaPeak peak = measure_fma_peak(run.session, run.root);
-    run.report.fma_gflops = peak.gflops();
-    run.report.figures.push_back(device_line("FMA peak (kernels/benchmarks/fma_peak.cl)", "", peak.seconds,
-                                             peak.gflops(), RateUnit::gigaflops_per_second));
+    const ComputeLimit limit = measure_compute_limit(run.session, run.root);
+    run.report.fma_gflops = limit.fma.gflops();
+    run.report.compute_limit_gflops = limit.gflops;
+    run.report.compute_limit_name = limit.name;
+    run.report.figures.push_back(device_line("FMA peak (kernels/benchmarks/fma_peak.cl)", "", limit.fma.seconds,
+                                             limit.fma.gflops(), RateUnit::gigaflops_per_second));
+    if (limit.blas_gflops > 0.0) {
+        const std::size_t n = kCpuLimitBlasSize;
+        run.report.figures.push_back(device_line("OpenBLAS sgemm (the same CPU), for the limit",
+                                                 size_text({n, n, n}, SizeForm::m_by_k_by_n), limit.blas_seconds,
+                                                 limit.blas_gflops, RateUnit::gigaflops_per_second));
+        run.report.notes.push_back(cpu_share_caveat());
+    }
+    sample_gpu_state(run.report, "after the limits");
+    if (!run.report.gpu_states.empty()) {
+        const GpuState& state = run.report.gpu_states.back().second;
+        const auto units = static_cast<unsigned>(run.session.device.device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
+        run.report.datasheet_gflops = datasheet_fp32_gflops(state, units).value_or(0.0);
+        run.report.datasheet_formula = datasheet_formula(state, units);
+    }
 }
 
 // The faster of the two copies timed beside a lab's kernel, between the kernel's own buffers.
@@ -214,9 +249,15 @@ BenchFigure bench_size(BenchRun& run, const LabSpec& spec, LabProblem& problem, 
     if (copy) {
         figure.percent_of_limit = 100.0 * figure.rate / copy->best_gbs();
         figure.limit = "copy of the same bytes";
+        figure.note = share_not_meaningful(run.session.device.device_class, figure.rate, copy->best_gbs(),
+                                           relative_spread(timing), 0.0);
         run.same_bytes_copies.push_back(same_bytes_copy_line(spec, figure.size, *copy));
+    } else if (bandwidth) {
+        figure.percent_of_limit = 100.0 * figure.rate / run.report.copy_gbs;
     } else {
-        figure.percent_of_limit = 100.0 * figure.rate / (bandwidth ? run.report.copy_gbs : run.report.fma_gflops);
+        share_gflops(run.report, figure);
+        figure.note = share_not_meaningful(run.session.device.device_class, figure.rate,
+                                           run.report.compute_limit_gflops, relative_spread(timing), 0.0);
     }
     const auto same_size = [&](const ProblemSize& s) { return s.m == size.m && s.k == size.k && s.n == size.n; };
     if (!bandwidth && std::none_of(run.matmul_sizes.begin(), run.matmul_sizes.end(), same_size)) {
@@ -270,7 +311,6 @@ void bench_libraries(BenchRun& run, const BenchOptions& options) {
     std::vector<std::size_t> square_sizes;
     std::sort(run.matmul_sizes.begin(), run.matmul_sizes.end(),
               [](const ProblemSize& x, const ProblemSize& y) { return x.m * x.k * x.n < y.m * y.k * y.n; });
-    const double fma = run.report.fma_gflops;
     for (const auto& size : run.matmul_sizes) {
         const std::string shown = size_text(size, SizeForm::m_by_k_by_n);
         const double work =
@@ -278,9 +318,10 @@ void bench_libraries(BenchRun& run, const BenchOptions& options) {
         run.progress.show(fmt::format("libraries at {}", shown));
         std::string why;
         if (const auto seconds = clblast_sgemm_seconds(run.session, size, &why)) {
-            const double rate = work / *seconds * 1e-9;
-            run.report.figures.push_back(device_line("CLBlast sgemm (this device)", shown, *seconds, rate,
-                                                     RateUnit::gigaflops_per_second, 100.0 * rate / fma, "FMA peak"));
+            BenchFigure line = device_line("CLBlast sgemm (this device)", shown, *seconds, work / *seconds * 1e-9,
+                                           RateUnit::gigaflops_per_second);
+            share_gflops(run.report, line);
+            run.report.figures.push_back(line);
         }
         if (std::max({size.m, size.n, size.k}) <= options.host_blas_max) {
             const double seconds = host_sgemm_seconds(size);
@@ -293,23 +334,43 @@ void bench_libraries(BenchRun& run, const BenchOptions& options) {
     run.progress.show("cuBLAS through PyTorch");
     std::string why;
     for (const auto& v : cublas_sgemm(run.root, square_sizes, why)) {
-        run.report.figures.push_back(device_line(v.library, size_text({v.n, v.n, v.n}, SizeForm::m_by_k_by_n),
-                                                 v.seconds, v.gflops, RateUnit::gigaflops_per_second,
-                                                 100.0 * v.gflops / fma, "FMA peak"));
+        BenchFigure line = device_line(v.library, size_text({v.n, v.n, v.n}, SizeForm::m_by_k_by_n), v.seconds,
+                                       v.gflops, RateUnit::gigaflops_per_second);
+        share_gflops(run.report, line);
+        run.report.figures.push_back(line);
+        const bool said = std::any_of(run.report.methods.begin(), run.report.methods.end(),
+                                      [](const auto& method) { return method.first == "cuBLAS"; });
+        if (!said) run.report.methods.emplace_back("cuBLAS", v.method);
     }
     if (!why.empty()) fmt::print(stderr, "no cuBLAS line: {}\n", why);
+}
+
+// A note under the table when the GPU's clock fell during the run or it was throttled for a reason
+// other than idling (gpu_state.hpp).
+void note_gpu_state(BenchReport& report) {
+    if (report.gpu_states.size() < 2) return;
+    const GpuState& busy = report.gpu_states[report.gpu_states.size() >= 3 ? 1 : 0].second;
+    const std::string why = gpu_state_warning(busy, report.gpu_states.back().second);
+    if (!why.empty()) report.notes.push_back("GPU: " + why + "; figures measured late in the run may be low");
 }
 
 }  // namespace
 
 int bench_command(const CommonOptions& common, const BenchOptions& options) {
-    if (!options.from.empty()) return publish(bench_report_from_json(options.from), options);
+    if (!options.from.empty()) {
+        BenchReport saved = bench_report_from_json(options.from);
+        share_against_cpu_limit(saved);  // a CPU run saved before its limit included OpenBLAS
+        return publish(saved, options);
+    }
     BenchRun run;
     start_bench(run, common, options);
     measure_limits(run);
     for (const auto& spec : run.specs) bench_lab(run, spec, options);
     for (const auto& line : run.same_bytes_copies) run.report.figures.push_back(line);
     bench_libraries(run, options);
+    share_against_cpu_limit(run.report);
+    sample_gpu_state(run.report, "after");
+    note_gpu_state(run.report);
     run.progress.show("");
     const int published = publish(run.report, options);
     run.end_to_end.print();

@@ -6,6 +6,7 @@
 #include "crash_guard.hpp"
 #include "end_to_end_table.hpp"
 #include "bench/copy_bandwidth.hpp"
+#include "bench/share_meaning.hpp"
 #include "lab_opening.hpp"
 #include "harness/kernel_source_features.hpp"
 #include "problems/device_fit.hpp"
@@ -95,6 +96,7 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
     }
     const double work = problem.work(size);
     RateTable table(unit);
+    std::string under_table;  // what a share means on this device, printed after the table
     fmt::print("\ntiming at {} with {}: median of {} launches after {} warm-ups (spread: half the middle half of "
                "them), every result checked{}\n",
                shown, timed_set, timing.repetitions, plan.warmups,
@@ -106,6 +108,10 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
             table.add("copy kernel, same buffers (kernels/benchmarks/copy.cl)", copy.copy_kernel_seconds, copy.bytes);
         }
         table.add("clEnqueueCopyBuffer, same buffers", copy.copy_buffer_seconds, copy.bytes);
+        const std::string not_meaningful = share_not_meaningful(
+            session.device.device_class, work / timing.median_seconds * 1e-9, copy.best_gbs(), relative_spread(timing), 0.0);
+        if (!not_meaningful.empty()) under_table += fmt::format("  ({})\n", not_meaningful);
+        if (session.device.device_class == DeviceClass::cpu) under_table += fmt::format("  ({})\n", cpu_share_caveat());
     } else {
         table.add(kernel_name, timing, work);
         std::string why_not;
@@ -117,6 +123,7 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
         table.add("OpenBLAS sgemm on the host CPU", host_sgemm_seconds(size), work);
     }
     table.print();
+    fmt::print("{}", under_table);
     return true;
 }
 

@@ -203,6 +203,7 @@ void to_json(Json& json, const RateEvent& event) {
             {"ceiling_name", name_of(event.ceiling_kind, kRateCeilings)}};
     if (event.ceiling) json["ceiling"] = *event.ceiling;
     if (!event.ceiling_error.empty()) json["ceiling_error"] = event.ceiling_error;
+    if (event.cpu_limit) json["cpu_limit"] = true;
 }
 void from_json(const Json& json, RateEvent& event) {
     event.rate = json.at("rate").get<double>();
@@ -210,6 +211,7 @@ void from_json(const Json& json, RateEvent& event) {
     event.ceiling_kind = enum_at(json, "ceiling_name", kRateCeilings, course::RateCeiling::fma_peak);
     if (json.contains("ceiling")) event.ceiling = json.at("ceiling").get<double>();
     event.ceiling_error = json.value("ceiling_error", "");
+    event.cpu_limit = json.value("cpu_limit", false);
 }
 
 void to_json(Json& json, const WrongResultEvent& event) {

@@ -130,6 +130,8 @@ struct RateEvent {
     std::optional<double> ceiling;  // nothing when it could not be measured (ceiling_error says why)
     course::RateCeiling ceiling_kind = course::RateCeiling::fma_peak;
     std::string ceiling_error;
+    // A product's limit on a CPU device: the best of the FMA kernel and OpenBLAS (fma_peak.hpp).
+    bool cpu_limit = false;
 };
 
 // Whose result a timed launch got wrong.

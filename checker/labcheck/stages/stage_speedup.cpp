@@ -70,7 +70,9 @@ void read_rate(const RateEvent& event, StageResult& r) {
     r.rate_unit = course::rate_unit_text(event.unit);
     if (event.ceiling) {
         r.ceiling = *event.ceiling;
-        r.ceiling_name = event.ceiling_kind == course::RateCeiling::copy_bandwidth ? "copy bandwidth" : "FMA peak";
+        r.ceiling_name = event.ceiling_kind == course::RateCeiling::copy_bandwidth ? "copy bandwidth"
+                         : event.cpu_limit ? "CPU limit"  // best of FMA kernel and OpenBLAS (fma_peak.hpp)
+                                           : "FMA peak";
     }
 }
 
@@ -116,7 +118,8 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     const std::string& size = timing->check.size;
     r.baseline_seconds = baseline;
     r.submission_seconds = submission;
-    if (const auto* rate = speedup.first<RateEvent>()) read_rate(*rate, r);
+    const auto* rate = speedup.first<RateEvent>();
+    if (rate != nullptr) read_rate(*rate, r);
     const double ratio = submission > 0.0 ? baseline / submission : 0.0;
     r.ratio = ratio;
     const std::string baseline_file = baseline_name(lab);
@@ -127,6 +130,11 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
         "checked and right.",
         size, set_words, course::duration_text(submission), baseline_file, course::duration_text(baseline),
         timing->repetitions, ratio, min_ratio);
+    if (rate != nullptr && !rate->ceiling) {  // why no share of the device's limit is given
+        if (rate->ceiling_error.rfind("share not meaningful", 0) == 0) {
+            r.details += " No share of the device's limit is given: " + rate->ceiling_error + ".";
+        }
+    }
     r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×) at {}: {} vs {}", ratio, min_ratio, set_name,
                            course::duration_text(submission), course::duration_text(baseline));
     if (ratio >= min_ratio) {

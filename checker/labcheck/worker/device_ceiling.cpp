@@ -2,6 +2,8 @@
 
 #include "bench/copy_bandwidth.hpp"
 #include "bench/fma_peak.hpp"
+#include "bench/share_meaning.hpp"
+#include "harness/timing_spread.hpp"
 
 #include <CL/opencl.hpp>
 
@@ -36,12 +38,23 @@ RateEvent rate_event(course::ClSession& session, const std::filesystem::path& ro
         } else {
             event.ceiling_error = copy.why_not;
         }
-        return event;
+    } else {
+        try {
+            event.ceiling = course::measure_compute_limit(session, root).gflops;
+            event.cpu_limit = session.device.device_class == course::DeviceClass::cpu;
+        } catch (const std::exception& error) {  // no share then; the stage's verdict does not depend on it
+            event.ceiling_error = error.what();
+        }
     }
-    try {
-        event.ceiling = course::measure_fma_peak(session, root).gflops();
-    } catch (const std::exception& error) {  // no share then; the stage's verdict does not depend on it
-        event.ceiling_error = error.what();
+    // The submission's own timing is the last of `timings` (worker.cpp times the copies first).
+    const double spread = timings.empty() ? 0.0 : course::relative_spread(timings.back());
+    if (event.ceiling) {
+        const std::string why = course::share_not_meaningful(session.device.device_class, event.rate, *event.ceiling,
+                                                             spread, 0.0);
+        if (!why.empty()) {
+            event.ceiling.reset();  // no share on the leaderboard
+            event.ceiling_error = why;
+        }
     }
     return event;
 }

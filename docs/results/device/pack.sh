@@ -1,0 +1,17 @@
+#!/bin/bash
+# Packs what a device call needs into CARRY (an ignored folder of the checkout the device copies):
+# the built `lab`, the shared libraries it needs that a bare CUDA image lacks, the course tree.
+#   docs/results/device/pack.sh BUILD_DIR CARRY
+set -euo pipefail
+build=$1 carry=$2
+src=$(cd "$(dirname "$0")/../../.." && pwd)
+rm -rf "$carry"; mkdir -p "$carry/bin" "$carry/lib" "$carry/tree"
+cp "$build/common/lab" "$carry/bin/"
+for lib in libOpenCL.so.1 libfmt.so.9 libtomlplusplus.so.3 libclblast.so.1 libopenblas.so.0 libgfortran.so.5 \
+           libquadmath.so.0; do
+    path=$(ldd "$build/common/lab" | awk -v l="$lib" '$1 == l {print $3}')
+    [ -n "$path" ] && cp -L "$path" "$carry/lib/$lib"
+done
+cp -r "$src/labs" "$src/solutions" "$src/kernels" "$carry/tree/"
+cp "$src"/docs/results/device/*.sh "$src"/docs/results/device/*.py "$carry/" 2>/dev/null || true
+du -sh "$carry"
