@@ -286,10 +286,14 @@ TEST_CASE("similarity: a class where most hand in one kernel cannot hide its cop
 
     const std::string csv = (base / "s.csv").string(), html = (base / "s.html").string(),
                       class_arg = (base / "class").string(), last_year = "lastyear=" + (base / "lastyear").string();
-    const char* argv[] = {"similarity", "--class", class_arg.c_str(), "--lab", "04", "--csv", csv.c_str(),
+    const char* argv[] = {"labcheck", "similarity", "--class", class_arg.c_str(), "--lab", "04", "--csv", csv.c_str(),
                           "--html", html.c_str(), "--root", ".", "--known", "reference=solutions/04-matmul-tiled/matmul.cl",
                           "--known", last_year.c_str(), "--min-score", "0.7"};
-    REQUIRE(labcheck::similarity_main(17, const_cast<char**>(argv)) == 0);
+    CLI::App app;
+    labcheck::SimilarityOptions options;
+    labcheck::add_similarity_command(app, options);
+    app.parse(18, const_cast<char**>(argv));
+    REQUIRE(labcheck::run_similarity_command(options) == 0);
 
     const std::set<std::string> copying(copiers.begin(), copiers.end());
     std::size_t copy_pairs = 0, known_matches = 0;
