@@ -94,6 +94,12 @@ full_marks() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); prin
 make_root
 unpack_package
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# Certificate authorities this machine added (a proxy that inspects HTTPS): trusted in the root too,
+# or pip and Meson cannot reach PyPI and GitHub from there.
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+    in_root update-ca-certificates >/dev/null
+fi
 mount -t proc proc "$root/proc"
 trap 'umount "$root/proc"' EXIT
 echo "== setup.sh in the root ($(. "$root/etc/os-release"; echo "$PRETTY_NAME"))"
