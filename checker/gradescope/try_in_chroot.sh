@@ -68,7 +68,7 @@ EOF
     fi
 }
 
-in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
+in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
 
 # One upload through run_autograder; prints the score and checks stdout_visibility.
 grade() {
@@ -100,8 +100,10 @@ if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
     cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
     in_root update-ca-certificates >/dev/null
 fi
+# /proc and /sys as a container has them: PoCL 1.6 (through hwloc) crashes opening the device without /sys.
 mount -t proc proc "$root/proc"
-trap 'umount "$root/proc"' EXIT
+mount -t sysfs sysfs "$root/sys"
+trap 'umount "$root/proc" "$root/sys"' EXIT
 echo "== setup.sh in the root ($(. "$root/etc/os-release"; echo "$PRETTY_NAME"))"
 in_root /autograder/source/setup.sh || fail "setup.sh failed in the root (above)"
 
