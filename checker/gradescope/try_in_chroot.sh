@@ -88,7 +88,7 @@ for t in r["tests"]:
 EOF
 }
 
-score_of() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["score"])' "$1"; }
+score_of() { python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["score"], 2))' "$1"; }
 full_marks() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(sum(t["max_score"] for t in r["tests"]))' "$1"; }
 
 make_root
