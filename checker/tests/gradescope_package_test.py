@@ -49,6 +49,8 @@ def validate(results, label):
     check(results.get("output_format") in FORMATS, f"{label}: a known output_format")
     for key in ("visibility", "stdout_visibility"):
         check(results.get(key, "visible") in VISIBILITIES, f"{label}: a known {key}")
+    check(results.get("stdout_visibility") == "hidden",
+          f"{label}: the grader's stdout (labcheck's log) is hidden from students")
     check(isinstance(results.get("tests"), list) and results["tests"], f"{label}: a list of tests")
     for test in results.get("tests", []):
         name = test.get("name")
