@@ -47,6 +47,7 @@ struct Options {
     std::vector<std::string> labs;
     std::string submission;
     bool solutions = false;
+    bool uploaded = false;  // --uploaded: the submission was staged from an upload (run_autograder)
     std::string class_dir;
     std::string device;
     std::string json_file;
@@ -118,6 +119,7 @@ ClassFiles class_files(const Options& options) {
     std::vector<std::string> names;
     for (const auto& folder : student_folders(files.class_dir)) names.push_back(folder.filename().string());
     files.extra_columns = lateness_columns(options.platform, names);  // read before grading: fails fast
+    files.course_root = course::course_root(options.root);
     return files;
 }
 
@@ -149,7 +151,7 @@ std::vector<std::string> grading_arguments(const Options& options, const std::fi
 int submit_to_slurm(const Options& options, const GradeSettings& settings, const RunnerSettings& runner_settings) {
     const ClassFiles files = class_files(options);
     require_results_outside_class(files);
-    const auto students = class_students(files.class_dir, settings.lab_folders);
+    const auto students = class_students(files.class_dir, settings.lab_folders, files.course_root);
     std::vector<std::string> configs;  // this host cannot tell the nodes' device class: either will do
     for (const auto device_class : {course::DeviceClass::cpu, course::DeviceClass::gpu}) {
         GradeSettings on = settings;
@@ -274,8 +276,9 @@ int run(const Options& options) {
 
     if (!options.class_dir.empty()) return grade_class(options, settings, runner);
 
-    const auto kernels = with_labs_layout(
+    auto kernels = with_labs_layout(
         course::kernel_set(root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
+    kernels.staged_upload = options.uploaded;
     const auto report = grade_submission(kernels, settings, runner);
     fmt::print("{}", terminal_report(report));
     if (!options.json_file.empty() || !options.platform.results_dir.empty()) {
@@ -323,6 +326,8 @@ int main(int argc, char** argv) {
     auto* submission = app.add_option("--submission", options.submission,
                                       "folder laid out like labs/ (default: this repository's labs/)");
     auto* solutions = app.add_flag("--solutions", options.solutions, "check solutions/ instead of labs/");
+    app.add_flag("--uploaded", options.uploaded,
+                 "the --submission folder was staged from a student's upload: reproduce lines name their labs/");
     auto* class_dir =
         app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
     app.add_option("--device", options.device,

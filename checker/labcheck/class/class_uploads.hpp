@@ -1,0 +1,31 @@
+// A student's folder in a class as students really hand it in: only `submission.zip`,
+// `Matmul.cl` or `matmul (1).cl` beside no lab folder, one .cl file in the wrong place, or
+// nothing. Such a folder is read exactly as Gradescope's autograder reads an upload, by the
+// same code (checker/gradescope/submission_mapping.py): zips unpacked safely, near-miss names
+// mapped, and one sentence per decision, the same words the student reads on Gradescope.
+// A folder laid out like labs/ for every graded lab is graded as it is.
+#pragma once
+
+#include "problems/lab_problem.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace labcheck {
+
+// Whether `kernels` holds every graded lab's kernel file where the lab expects it (a regular file).
+bool laid_out_like_labs(const std::filesystem::path& course_root, const course::KernelSet& kernels,
+                        const std::vector<std::string>& lab_folders);
+
+struct StagedUpload {
+    course::KernelSet kernels;       // the staged copy, named in messages as the student's folder
+    std::vector<std::string> notes;  // how the upload was read, for the student and the gradebook
+};
+
+// Copies each graded lab's kernel out of `folder` into a private folder of this run (removed when
+// labcheck ends) with submission_mapping.py. Throws course::UserError when it cannot run.
+StagedUpload stage_upload(const std::filesystem::path& course_root, const std::filesystem::path& folder,
+                          const std::string& display, const std::vector<std::string>& lab_folders);
+
+}  // namespace labcheck
