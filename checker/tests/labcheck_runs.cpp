@@ -614,6 +614,10 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     const std::string huge_notes = students["huge"]["upload_notes"].dump();
     CHECK(huge_notes.find("larger than 1 MiB (2 MiB): not graded") != std::string::npos);
     CHECK(huge_notes.find("graded `") == std::string::npos);
+    const std::string huge_build = students["huge"]["results"]["tests"][0]["output"];
+    CHECK(huge_build.find("Not graded: nothing of this lab was read from your upload.\nLab 01-transpose-naive: "
+                          "`transpose.cl` is larger than 1 MiB") != std::string::npos);
+    CHECK(huge_build.find("does not exist") == std::string::npos);
     CHECK(students["empty"]["upload_notes"] ==
           nlohmann::json::array({"The upload is empty: nothing was graded. Upload `transpose.cl` itself, a zip of the "
                                  "lab's folder (`01-transpose-naive`), or your `labs/` folder."}));

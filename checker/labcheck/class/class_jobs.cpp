@@ -230,6 +230,7 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
             StudentRecord record{s.name, settings.lab_folders, s.submission_hash,
                                  config, graded_by(),          grade_submission(s.kernels, each, runner)};
             record.report.upload_notes = s.upload_notes;
+            if (!s.upload_notes.empty()) explain_unread_labs(s.kernels, s.upload_notes, record.report);
             if (stop_signal != 0) return;  // its children were killed: graded on the next run
             write_record(files.results_dir, record);
             std::lock_guard<std::mutex> lock(print_mutex);

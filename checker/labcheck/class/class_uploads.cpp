@@ -87,4 +87,21 @@ StagedUpload stage_upload(const fs::path& course_root, const fs::path& folder, c
     return staged;
 }
 
+void explain_unread_labs(const course::KernelSet& staged, const std::vector<std::string>& notes,
+                         SubmissionReport& report) {
+    for (auto& r : report.results) {
+        std::error_code ec;
+        if (fs::is_regular_file(staged.dir / r.lab_folder / fs::path(r.file).filename(), ec)) continue;
+        std::string details;
+        for (const auto& note : notes) {
+            if (note.rfind("Lab " + r.lab_folder + ":", 0) == 0) details += note + "\n";
+        }
+        if (details.empty()) {
+            for (const auto& note : notes) details += note.rfind("Lab ", 0) == 0 ? std::string() : note + "\n";
+        }
+        r.reason = "not graded: nothing of this lab was read from the upload";
+        r.details = "Not graded: nothing of this lab was read from your upload.\n" + details;
+    }
+}
+
 }  // namespace labcheck

@@ -6,6 +6,8 @@
 // A folder laid out like labs/ for every graded lab is graded as it is.
 #pragma once
 
+#include "stages/submission_grading.hpp"
+
 #include "problems/lab_problem.hpp"
 
 #include <filesystem>
@@ -27,5 +29,11 @@ struct StagedUpload {
 // labcheck ends) with submission_mapping.py. Throws course::UserError when it cannot run.
 StagedUpload stage_upload(const std::filesystem::path& course_root, const std::filesystem::path& folder,
                           const std::string& display, const std::vector<std::string>& lab_folders);
+
+// A lab whose kernel the upload did not give is said in the upload's words, as run_autograder says
+// it on Gradescope: its results' reason is "not graded: ..." and their details the notes about that
+// lab (every note when none names it), not the grader's missing staged file.
+void explain_unread_labs(const course::KernelSet& staged, const std::vector<std::string>& notes,
+                         SubmissionReport& report);
 
 }  // namespace labcheck
