@@ -297,3 +297,16 @@ TEST_CASE("lateness: a bad row is one warning and \"time unknown\"; duplicates a
     CHECK(all.find("students with no folder in the class: mallory (line 7)") != std::string::npos);
     std::remove(csv.c_str());
 }
+
+TEST_CASE("how an upload was read heads Gradescope's output and ends PrairieLearn's message, in the same words") {
+    auto report = timed_report(Verdict::pass);
+    report.upload_notes = {"Lab 04-matmul-tiled: `Matmul.cl` is graded as `04-matmul-tiled/matmul.cl` (its name "
+                           "differs only by case or a copy mark; the lab asks for `matmul.cl`)."};
+    const auto gradescope = gradescope_results(report);
+    CHECK(gradescope["output"].get<std::string>().rfind("**How your upload was read**\n\n- " + report.upload_notes[0] +
+                                                        "\n\nlabcheck graded", 0) == 0);
+    const auto prairielearn = results_json(ResultsFormat::prairielearn, report);
+    const std::string message = prairielearn["message"];
+    CHECK(message.size() > report.upload_notes[0].size());
+    CHECK(message.substr(message.size() - report.upload_notes[0].size()) == report.upload_notes[0]);
+}

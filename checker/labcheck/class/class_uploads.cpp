@@ -56,6 +56,18 @@ bool laid_out_like_labs(const fs::path& course_root, const course::KernelSet& ke
     return true;
 }
 
+std::vector<std::string> read_upload_notes(const fs::path& file) {
+    std::ifstream in(file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    try {
+        return nlohmann::json::parse(text.str()).at("notes").get<std::vector<std::string>>();
+    } catch (const std::exception& error) {
+        throw course::UserError({"the notes submission_mapping.py printed ({\"notes\": [...]})", error.what(),
+                                 file.string(), "pass the file its standard output was written to"});
+    }
+}
+
 StagedUpload stage_upload(const fs::path& course_root, const fs::path& folder, const std::string& display,
                           const std::vector<std::string>& lab_folders) {
     static std::atomic<int> count{0};
@@ -73,14 +85,11 @@ StagedUpload stage_upload(const fs::path& course_root, const fs::path& folder, c
         throw staging_failed(folder, outcome.start_error.empty() ? fmt::format("it ended with status {}", outcome.exit_code)
                                                                  : outcome.start_error);
     }
-    std::ifstream in(command.output_file);
-    std::ostringstream text;
-    text << in.rdbuf();
     StagedUpload staged;
     try {
-        staged.notes = nlohmann::json::parse(text.str()).at("notes").get<std::vector<std::string>>();
-    } catch (const std::exception& error) {
-        throw staging_failed(folder, std::string("its answer could not be read: ") + error.what());
+        staged.notes = read_upload_notes(command.output_file);
+    } catch (const course::UserError&) {
+        throw staging_failed(folder, "its answer could not be read (" + command.output_file.string() + ")");
     }
     staged.kernels = {work / "staged", display, course::KernelSetKind::other};
     staged.kernels.staged_upload = true;

@@ -30,6 +30,10 @@ struct StagedUpload {
 StagedUpload stage_upload(const std::filesystem::path& course_root, const std::filesystem::path& folder,
                           const std::string& display, const std::vector<std::string>& lab_folders);
 
+// The notes of a {"notes": [...]} file that submission_mapping.py printed. Throws course::UserError
+// when it cannot be read.
+std::vector<std::string> read_upload_notes(const std::filesystem::path& file);
+
 // A lab whose kernel the upload did not give is said in the upload's words, as run_autograder says
 // it on Gradescope: its results' reason is "not graded: ..." and their details the notes about that
 // lab (every note when none names it), not the grader's missing staged file.

@@ -20,6 +20,7 @@
 #include "report/terminal_report.hpp"
 #include "runner/unit_runner.hpp"
 #include "runner/work_dir.hpp"
+#include "class/class_uploads.hpp"
 #include "stages/submission_grading.hpp"
 #include "worker/worker.hpp"
 
@@ -48,6 +49,7 @@ struct Options {
     std::string submission;
     bool solutions = false;
     bool uploaded = false;  // --uploaded: the submission was staged from an upload (run_autograder)
+    std::string upload_notes;  // --upload-notes: submission_mapping.py's {"notes": [...]} for the report
     std::string class_dir;
     std::string device;
     std::string json_file;
@@ -279,7 +281,11 @@ int run(const Options& options) {
     auto kernels = with_labs_layout(
         course::kernel_set(root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
     kernels.staged_upload = options.uploaded;
-    const auto report = grade_submission(kernels, settings, runner);
+    auto report = grade_submission(kernels, settings, runner);
+    if (!options.upload_notes.empty()) {
+        report.upload_notes = read_upload_notes(options.upload_notes);
+        explain_unread_labs(kernels, report.upload_notes, report);
+    }
     fmt::print("{}", terminal_report(report));
     if (!options.json_file.empty() || !options.platform.results_dir.empty()) {
         write_platform_results(options.platform, options.json_file, report);
@@ -328,6 +334,8 @@ int main(int argc, char** argv) {
     auto* solutions = app.add_flag("--solutions", options.solutions, "check solutions/ instead of labs/");
     app.add_flag("--uploaded", options.uploaded,
                  "the --submission folder was staged from a student's upload: reproduce lines name their labs/");
+    app.add_option("--upload-notes", options.upload_notes,
+                   "with --uploaded: the notes submission_mapping.py printed, shown with the results (PrairieLearn)");
     auto* class_dir =
         app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
     app.add_option("--device", options.device,
