@@ -585,7 +585,7 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     zip.add_file("01-transpose-naive/transpose.cl", solution.str(), 0644);
     put(class_dir / "zipped" / "submission.zip", zip.finish());
     put(class_dir / "capital" / "Transpose.cl", solution.str());
-    put(class_dir / "copied" / "01-transpose-naive" / "transpose (1).cl", solution.str());
+    put(class_dir / "copied" / "transpose (1).cl", solution.str());
     put(class_dir / "stray" / "src" / "my_kernel.cl", solution.str());
     put(class_dir / "huge" / "transpose.cl", std::string((2u << 20) + 1, ' '));
     fs::create_directories(class_dir / "empty");
@@ -605,7 +605,7 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     CHECK(students["capital"]["upload_notes"][0] ==
           "Lab 01-transpose-naive: `Transpose.cl` is graded as `01-transpose-naive/transpose.cl` (its name differs "
           "only by case or a copy mark; the lab asks for `transpose.cl`).");
-    CHECK(students["copied"]["upload_notes"][0].get<std::string>().find("`01-transpose-naive/transpose (1).cl` is "
+    CHECK(students["copied"]["upload_notes"][0].get<std::string>().find("`transpose (1).cl` is "
                                                                         "graded as") != std::string::npos);
     CHECK(students["stray"]["upload_notes"][0].get<std::string>().find("`src/my_kernel.cl` is graded as "
                                                                        "`01-transpose-naive/transpose.cl` (the only "

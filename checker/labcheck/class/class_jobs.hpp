@@ -52,7 +52,7 @@ std::filesystem::path default_results_dir(const std::filesystem::path& class_dir
 void require_results_outside_class(const ClassFiles& files);
 
 // Every student folder of the class, with its kernels and their hash. With `course_root`, a folder
-// not laid out like labs/ for every graded lab is read as an upload (class_uploads.hpp).
+// that holds no graded lab's folder is read as an upload (class_uploads.hpp).
 std::vector<ClassStudent> class_students(const std::filesystem::path& class_dir,
                                          const std::vector<std::string>& lab_folders,
                                          const std::filesystem::path& course_root = {});

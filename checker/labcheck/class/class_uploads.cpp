@@ -47,13 +47,12 @@ course::UserError staging_failed(const fs::path& folder, const std::string& happ
 
 }  // namespace
 
-bool laid_out_like_labs(const fs::path& course_root, const course::KernelSet& kernels,
-                        const std::vector<std::string>& lab_folders) {
-    for (const auto& kernel : lab_kernels(course_root, lab_folders)) {
+bool holds_lab_folders(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders) {
+    for (const auto& folder : lab_folders) {
         std::error_code ec;
-        if (!fs::is_regular_file(fs::symlink_status(kernels.dir / kernel, ec))) return false;
+        if (fs::is_directory(fs::symlink_status(kernels.dir / folder, ec))) return true;
     }
-    return true;
+    return false;
 }
 
 std::vector<std::string> read_upload_notes(const fs::path& file) {

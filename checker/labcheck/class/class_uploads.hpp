@@ -3,7 +3,8 @@
 // nothing. Such a folder is read exactly as Gradescope's autograder reads an upload, by the
 // same code (checker/gradescope/submission_mapping.py): zips unpacked safely, near-miss names
 // mapped, and one sentence per decision, the same words the student reads on Gradescope.
-// A folder laid out like labs/ for every graded lab is graded as it is.
+// A folder that holds a graded lab's folder is graded as it is, with labcheck's own messages about
+// what is in it (a missing file, a folder where the file should be, a hard link).
 #pragma once
 
 #include "stages/submission_grading.hpp"
@@ -16,9 +17,8 @@
 
 namespace labcheck {
 
-// Whether `kernels` holds every graded lab's kernel file where the lab expects it (a regular file).
-bool laid_out_like_labs(const std::filesystem::path& course_root, const course::KernelSet& kernels,
-                        const std::vector<std::string>& lab_folders);
+// Whether `kernels` holds the folder of at least one graded lab (not a link).
+bool holds_lab_folders(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders);
 
 struct StagedUpload {
     course::KernelSet kernels;       // the staged copy, named in messages as the student's folder
