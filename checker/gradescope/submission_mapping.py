@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import stat
+import sys
 import zipfile
 from pathlib import Path, PurePosixPath
 
@@ -118,24 +119,48 @@ def printable(text):
     return "".join(out)
 
 
+# What a download or a second upload adds to a file name: "matmul (1).cl", "matmul copy.cl",
+# "matmul copy 2.cl", "matmul 2.cl", "matmul-1.cl"; with the case, the only differences a near-miss name may have.
+COPY_MARK = re.compile(r"^(.*?)(?: ?\(\d+\)| copy(?: \d+)?| \d+|-\d+)?(\.cl)$", re.IGNORECASE)
+
+
+def near_name(name):
+    """`name` lowercased without a copy mark: "Matmul (1).CL" -> "matmul.cl"."""
+    found = COPY_MARK.match(name)
+    return (found.group(1) + found.group(2)).lower() if found else name.lower()
+
+
+def mapped(found, folder, kernel, roots, notes, why):
+    """`found`, graded as the lab's kernel, with the note that says so."""
+    notes.append(f"Lab {folder}: `{shown(found, roots)}` is graded as `{folder}/{kernel}` ({why}; the lab asks "
+                 f"for `{kernel}`).")
+    return found
+
+
 def find_kernel(folder, kernel, labs, files, roots, notes):
     """The uploaded file that is `folder`'s kernel: FOLDER/kernel first, then a bare `kernel`
-    when no other graded lab uses that name, then the only .cl file when one lab is graded."""
+    when no other graded lab uses that name, then a near-miss name (case, a copy mark) the same way,
+    then the only .cl file when one lab is graded."""
     in_folder = [f for f in files if f.name == kernel and f.parent.name == folder]
     if in_folder:
         return in_folder[0]
+    near_in_folder = [f for f in files if near_name(f.name) == kernel and f.parent.name == folder]
+    if near_in_folder:
+        return mapped(near_in_folder[0], folder, kernel, roots, notes, "its name differs only by case or a copy mark")
     if sum(1 for _, k in labs if k == kernel) > 1:
         notes.append(f"Lab {folder}: several graded labs have a `{kernel}`, so a bare file cannot be told "
                      f"apart: upload it inside a folder named `{folder}`.")
         return None
-    bare = [f for f in files if f.name == kernel and not LAB_FOLDER.match(f.parent.name)]
+    outside = [f for f in files if not LAB_FOLDER.match(f.parent.name)]
+    bare = [f for f in outside if f.name == kernel]
     if bare:
         return bare[0]
-    kernels = [f for f in files if f.suffix == ".cl" and not LAB_FOLDER.match(f.parent.name)]
+    near = [f for f in outside if near_name(f.name) == kernel]
+    if near:
+        return mapped(near[0], folder, kernel, roots, notes, "its name differs only by case or a copy mark")
+    kernels = [f for f in outside if f.suffix.lower() == ".cl"]
     if len(labs) == 1 and len(kernels) == 1:
-        notes.append(f"`{shown(kernels[0], roots)}` is graded as `{folder}/{kernel}` (the only kernel file "
-                     "uploaded; the lab asks for that name).")
-        return kernels[0]
+        return mapped(kernels[0], folder, kernel, roots, notes, "the only kernel file uploaded")
     return None
 
 
@@ -161,7 +186,9 @@ def copy_kernel(found, destination, roots, notes):
         notes.append(f"`{shown(found, roots)}` {refusal}.")
         return False
     if os.lstat(found).st_size > MAX_KERNEL_BYTES:
-        notes.append(f"`{shown(found, roots)}` is larger than {MAX_KERNEL_BYTES >> 20} MiB: not graded.")
+        notes.append(f"`{shown(found, roots)}` is larger than {MAX_KERNEL_BYTES >> 20} MiB "
+                     f"({os.lstat(found).st_size >> 20} MiB): not graded. A kernel file is a few KiB: upload the "
+                     "`.cl` file itself.")
         return False
     destination.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(found, destination, follow_symlinks=False)
@@ -176,17 +203,45 @@ def stage_submission(submission, labs, unzipped, staged):
     notes = []
     staged.mkdir(parents=True, exist_ok=True)
     os.chmod(staged, 0o755)
-    if not submission.is_dir():
-        notes.append("Nothing was uploaded.")
-        return notes
-    roots = search_roots(submission, unzipped, notes)
-    files = [f for root in roots for f in regular_files(root)]
+    what = " or ".join(f"`{kernel}`" for kernel in dict.fromkeys(k for _, k in labs))
+    upload_this = (f"Upload {what} itself, a zip of the lab's folder (`{labs[0][0]}`), or your `labs/` folder."
+                   if labs else "")
+    try:
+        if not submission.is_dir():
+            raise OSError("not a folder")
+        roots = search_roots(submission, unzipped, notes)
+        files = [f for root in roots for f in regular_files(root)]
+    except OSError:
+        return notes + [f"The upload could not be read: nothing was graded. {upload_this}"]
+    if not files:
+        empty = not any(submission.iterdir())
+        return notes + [("The upload is empty" if empty else "The upload holds no regular file (links and "
+                         "special files are never read)") + f": nothing was graded. {upload_this}"]
     for folder, kernel in labs:
         found = find_kernel(folder, kernel, labs, files, roots, notes)
         if found is None:
-            notes.append(f"Lab {folder}: no `{kernel}` found in the upload. Upload `{kernel}` itself, a zip "
-                         f"of the folder `{folder}`, or your `labs/` folder.")
+            notes.append(f"Lab {folder}: no `{kernel}` found in the upload: not graded. Upload `{kernel}` itself, "
+                         f"a zip of the folder `{folder}`, or your `labs/` folder.")
             continue
-        if copy_kernel(found, staged / folder / kernel, roots, notes):
-            notes.append(f"Lab {folder}: graded `{shown(found, roots)}`.")
+        lab_notes = []
+        if copy_kernel(found, staged / folder / kernel, roots, lab_notes):
+            lab_notes.append(f"graded `{shown(found, roots)}`.")
+        notes += [f"Lab {folder}: {note}" for note in lab_notes]
     return notes
+
+
+def main(argv):
+    """`submission_mapping.py SUBMISSION STAGED UNZIPPED FOLDER/KERNEL...`: stages the upload and prints
+    {"notes": [...]} (labcheck --class reads a student's upload this way, as run_autograder does)."""
+    import json
+    if len(argv) < 5:
+        print(main.__doc__, file=sys.stderr)
+        return 2
+    labs = [tuple(lab.split("/", 1)) for lab in argv[4:]]
+    notes = stage_submission(Path(argv[1]), labs, Path(argv[3]), Path(argv[2]))
+    print(json.dumps({"notes": notes}, ensure_ascii=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

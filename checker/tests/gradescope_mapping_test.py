@@ -65,7 +65,12 @@ def test_hostile_zip(scratch):
 def test_link_is_not_followed(scratch):
     staged, notes = stage(scratch, "link", [LAB04], lambda f: os.symlink("/etc/passwd", f / "matmul.cl"))
     check(not (staged / "04-matmul-tiled" / "matmul.cl").exists(), "a link named matmul.cl is not graded")
-    check("no `matmul.cl` found" in notes, "the note says no kernel was found")
+    check("The upload holds no regular file (links and special files are never read): nothing was graded." in notes,
+          "the note says no kernel was read")
+    _, notes = stage(scratch, "link-and-file", [LAB04], lambda f: (os.symlink("/etc/passwd", f / "matmul.cl"),
+                                                                  write(f / "README.md", "hi")))
+    check("Lab 04-matmul-tiled: no `matmul.cl` found in the upload: not graded." in notes,
+          "beside another file, the note says no kernel was found")
 
 
 def test_shared_names(scratch):
@@ -121,11 +126,40 @@ def test_control_characters_in_names(scratch):
     check(not any(ord(c) < 0x20 and c != "\n" or 0x7F <= ord(c) <= 0x9F for c in notes), "no raw control in the notes")
 
 
+def test_near_miss_names_and_empty_uploads(scratch):
+    """What students really upload: a zip of the whole folder, a name in another case, a browser's copy
+    mark, one .cl file in the wrong place, nothing at all."""
+    def zipped(folder):
+        with zipfile.ZipFile(folder / "submission.zip", "w") as zf:
+            zf.writestr("04-matmul-tiled/matmul.cl", "zipped")
+    staged, notes = stage(scratch, "zip-only", [LAB04], zipped)
+    check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == "zipped", "submission.zip alone is unpacked")
+    check("Lab 04-matmul-tiled: graded `04-matmul-tiled/matmul.cl`." in notes, "and the note names the file")
+    for name, upload in (("case", "Matmul.cl"), ("copy", "matmul (1).cl"), ("mac-copy", "matmul copy.cl")):
+        staged, notes = stage(scratch, name, [LAB03, LAB04], lambda f, u=upload: write(f / "04-matmul-tiled" / u, u))
+        check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == upload, f"`{upload}` is graded")
+        check(f"Lab 04-matmul-tiled: `04-matmul-tiled/{upload}` is graded as `04-matmul-tiled/matmul.cl` (its name "
+              "differs only by case or a copy mark; the lab asks for `matmul.cl`)." in notes, f"`{upload}`: the note")
+    staged, notes = stage(scratch, "bare-case", [LAB04], lambda f: (write(f / "MATMUL.CL", "caps"),
+                                                                   write(f / "notes" / "other.cl", "x")))
+    check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == "caps", "a bare near-miss name is graded")
+    staged, notes = stage(scratch, "deep", [LAB04], lambda f: write(f / "src" / "kernels" / "tiled.cl", "deep"))
+    check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == "deep", "one .cl file in the wrong place")
+    check("`src/kernels/tiled.cl` is graded as `04-matmul-tiled/matmul.cl` (the only kernel file uploaded" in notes,
+          "is mapped with a note")
+    staged, notes = stage(scratch, "empty", [LAB04], lambda f: None)
+    check(notes == "The upload is empty: nothing was graded. Upload `matmul.cl` itself, a zip of the lab's folder "
+          "(`04-matmul-tiled`), or your `labs/` folder.", "an empty upload is one sentence")
+    staged, notes = stage(scratch, "huge", [LAB04], lambda f: write(f / "matmul.cl", "x" * (3 * MAX_KERNEL_BYTES)))
+    check("larger than 1 MiB (3 MiB): not graded" in notes and "graded `" not in notes,
+          "a file over the limit is never called graded")
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="gradescope-mapping-") as scratch:
         for test in (test_hostile_zip, test_link_is_not_followed, test_shared_names, test_other_labs_folder,
                      test_single_kernel_and_size, test_hard_link_and_foreign_owner,
-                     test_control_characters_in_names):
+                     test_control_characters_in_names, test_near_miss_names_and_empty_uploads):
             test(Path(scratch))
     print(f"{len(failures)} failure(s)")
     return 1 if failures else 0

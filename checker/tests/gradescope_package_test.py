@@ -138,6 +138,23 @@ def grade_uploads(root, labcheck):
     check(broken_build["score"] == 0, f"kernel that does not compile: 0 points, got {broken_build['score']}")
     check(statuses(broken_build).get("04 build") == "failed", "kernel that does not compile: build failed")
 
+    check("reproduce: build/common/lab run 04 " in json.dumps(broken) and "--submission submission" not in
+          json.dumps(broken), "wrong kernel: the reproduce line is for the student's own copy, not the grader's folder")
+
+    huge = run_autograder(root, lambda folder: (folder / "matmul.cl").write_bytes(b"x" * (3 << 20)), labcheck)
+    validate(huge, "upload over the size limit")
+    check(huge["score"] == 0, f"upload over the size limit: 0 points, got {huge['score']}")
+    check("larger than 1 MiB (3 MiB): not graded" in huge["output"] and "graded `" not in huge["output"],
+          "upload over the size limit: said once, never called graded")
+    for test in huge["tests"]:
+        check(test["output"].startswith("Not graded: nothing of this lab was read from your upload.")
+              and "larger than 1 MiB" in test["output"] and "does not exist" not in test["output"],
+              f"upload over the size limit: {test['name']} repeats the note, not the grader's missing file")
+
+    empty = run_autograder(root, lambda folder: None, labcheck)
+    validate(empty, "empty upload")
+    check("The upload is empty: nothing was graded." in empty["output"], "empty upload: one sentence")
+
     grader_down = run_autograder(root, bare_file(Path("solutions") / LAB / "matmul.cl"), "/bin/false")
     validate(grader_down, "grader failure")
     check(grader_down["score"] == 0, "grader failure: score 0")

@@ -43,6 +43,7 @@ StudentRecord sample_record() {
     record.graded_by = {{"host", "node1"}};
     record.report.submission = "class/alice";
     record.report.device_label = "PoCL";
+    record.report.device_class = course::DeviceClass::cpu;
     StageResult speed;
     speed.lab = "04";
     speed.lab_folder = "04-matmul-tiled";
@@ -52,6 +53,10 @@ StudentRecord sample_record() {
     speed.max_points = 2;
     speed.reason = "1.5x, needs 2x";
     speed.ratio = 1.5;
+    speed.rate = 12.5;  // the leaderboard's figures: the gradebook's speed columns are built from records
+    speed.rate_unit = "GFLOP/s";
+    speed.ceiling = 50.0;
+    speed.ceiling_name = "FMA peak";
     speed.findings.push_back({"static", "rule", false, "f.cl", 3, "line 3", "text"});
     record.report.results.push_back(speed);
     return record;
@@ -73,6 +78,11 @@ TEST_CASE("a record is written whole and read back with every field") {
     CHECK(r.verdict == Verdict::fail);
     CHECK(r.ratio == doctest::Approx(1.5));
     CHECK_FALSE(r.baseline_seconds);
+    CHECK(r.rate == doctest::Approx(12.5));
+    CHECK(r.rate_unit == "GFLOP/s");
+    CHECK(r.ceiling == doctest::Approx(50.0));
+    CHECK(r.ceiling_name == "FMA peak");
+    CHECK(back->report.device_class == course::DeviceClass::cpu);
     REQUIRE(r.findings.size() == 1);
     CHECK(r.findings[0].line == 3);
     CHECK_FALSE(r.findings[0].error);

@@ -13,7 +13,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <fstream>
+#include <set>
 #include <unistd.h>
 
 using namespace labcheck;
@@ -33,8 +35,10 @@ StageResult stage(Stage which, Verdict verdict, double points, double max_points
 }
 
 // Lab 04 right and timed: 50 GFLOP/s against an FMA peak of 200, 1.5× the baseline.
-SubmissionReport timed_report(Verdict correctness) {
+SubmissionReport timed_report(Verdict correctness, course::DeviceClass device = course::DeviceClass::gpu) {
     SubmissionReport report;
+    report.device_label = device == course::DeviceClass::gpu ? "NVIDIA CUDA / Test GPU" : "PoCL / cpu";
+    report.device_class = device;
     StageResult speedup = stage(Stage::speedup, Verdict::pass, 2, 2);
     speedup.rate = 50.0;
     speedup.rate_unit = "GFLOP/s";
@@ -81,10 +85,75 @@ TEST_CASE("the gradebook has the speed columns, empty for a student without a ri
     report.students.emplace_back("alice", timed_report(Verdict::pass));
     report.students.emplace_back("bob", timed_report(Verdict::fail));
     const std::string csv = gradebook_csv(report);
-    CHECK(csv.find("04 correctness,04 speedup,04 GFLOP/s,04 % of FMA peak,04 speedup (×)\n") != std::string::npos);
-    CHECK(csv.find("alice,6,6,4,2,50,25,1.5\n") != std::string::npos);
     INFO(csv);
-    CHECK(csv.find("bob,2,6,0,2,,,\n") != std::string::npos);
+    CHECK(csv.find("04 correctness,04 speedup,04 GFLOP/s,04 % of FMA peak,04 speedup (×),04 device,04 speed rank\n") !=
+          std::string::npos);
+    CHECK(csv.find("alice,6,6,4,2,50,25,1.5,NVIDIA CUDA / Test GPU,1 of 1\n") != std::string::npos);
+    CHECK(csv.find("bob,2,6,0,2,,,,,\n") != std::string::npos);
+}
+
+namespace {
+
+// A student of a GPU class whose lab-04 kernel ran at `rate` while the FMA peak measured `limit`.
+SubmissionReport rated(double rate, double limit, course::DeviceClass device = course::DeviceClass::gpu) {
+    auto report = timed_report(Verdict::pass, device);
+    report.results[1].rate = rate;
+    report.results[1].ceiling = limit;
+    return report;
+}
+
+}  // namespace
+
+TEST_CASE("speed ranks: on a steady GPU by rate; not when the device's limit varied more than the gaps") {
+    ClassReport steady;
+    steady.students.emplace_back("alice", rated(50.0, 200.0));
+    steady.students.emplace_back("bob", rated(100.0, 201.0));  // 0.5% spread, gaps of 50% and 100%
+    steady.students.emplace_back("carol", rated(25.0, 200.0));
+    auto csv = gradebook_csv(steady);
+    INFO(csv);
+    CHECK(csv.find("alice,6,6,4,2,50,25,1.5,NVIDIA CUDA / Test GPU,2 of 3\n") != std::string::npos);
+    CHECK(csv.find("bob,6,6,4,2,100,49.8,1.5,NVIDIA CUDA / Test GPU,1 of 3\n") != std::string::npos);
+    CHECK(csv.find("carol,6,6,4,2,25,12.5,1.5,NVIDIA CUDA / Test GPU,3 of 3\n") != std::string::npos);
+    auto json = gradebook_json(steady);
+    CHECK(json["speed_ranking"]["04"]["comparable"] == true);
+    CHECK(json["students"][1]["speed"]["04"]["rank"] == "1 of 3");
+    CHECK(json["students"][1]["speed"]["04"]["rate"] == 100.0);
+    CHECK(json["students"][1]["speed"]["04"]["limit"] == 201.0);
+    CHECK(json["students"][1]["speed"]["04"]["device"] == "NVIDIA CUDA / Test GPU");
+    CHECK(speed_ranking_warnings(steady).empty());
+
+    ClassReport noisy;  // neighbours 2% apart, the limit measured 10% apart: a ranking would be noise
+    noisy.students.emplace_back("alice", rated(100.0, 200.0));
+    noisy.students.emplace_back("bob", rated(102.0, 220.0));
+    noisy.students.emplace_back("carol", rated(104.04, 205.0));
+    csv = gradebook_csv(noisy);
+    CHECK(csv.find("alice,6,6,4,2,100,50,1.5,NVIDIA CUDA / Test GPU,not comparable (timing spread 10% > neighbour "
+                   "gap 2%)\n") != std::string::npos);
+    json = gradebook_json(noisy);
+    CHECK(json["speed_ranking"]["04"]["comparable"] == false);
+    CHECK(json["students"][0]["speed"]["04"]["rank"].is_null());
+    CHECK(json["students"][0]["speed"]["04"]["rate"] == 100.0);  // the figures stay: they are the student's own
+    REQUIRE(speed_ranking_warnings(noisy).size() == 1);
+    CHECK(speed_ranking_warnings(noisy)[0].find("lab 04: the device's limit, the same kernel in every student's run, "
+                                                "measured from 200 to 220 (a spread of 10.0%)") == 0);
+}
+
+TEST_CASE("speed on a CPU device is each student's own: no rank, no Gradescope leaderboard, and a reason") {
+    ClassReport cpu;
+    cpu.students.emplace_back("alice", rated(50.0, 200.0, course::DeviceClass::cpu));
+    cpu.students.emplace_back("bob", rated(100.0, 200.0, course::DeviceClass::cpu));
+    const auto csv = gradebook_csv(cpu);
+    INFO(csv);
+    CHECK(csv.find("bob,6,6,4,2,100,50,1.5,PoCL / cpu,not comparable (CPU device)\n") != std::string::npos);
+    REQUIRE(speed_ranking_warnings(cpu).size() == 1);
+    CHECK(speed_ranking_warnings(cpu)[0].find("lab 04: timed on a CPU device") == 0);
+    const auto results = gradescope_results(rated(50.0, 200.0, course::DeviceClass::cpu));
+    CHECK_FALSE(results.contains("leaderboard"));
+    CHECK(results["output"].get<std::string>().find("No leaderboard: timed on a CPU device") != std::string::npos);
+    CHECK(results["tests"][1]["extra_data"]["rate"] == 50.0);
+    auto unknown = rated(50.0, 200.0);  // a record of an older grader: the device class is not known
+    unknown.device_class.reset();
+    CHECK_FALSE(gradescope_results(unknown).contains("leaderboard"));
 }
 
 TEST_CASE("test output is Markdown that keeps the details' layout") {
@@ -143,7 +212,16 @@ TEST_CASE("ISO 8601 times with their zone; anything else is a clear error") {
     CHECK(iso8601_seconds("2026-11-23 18:00-0500", "test") == utc);
     CHECK(iso8601_seconds("2026-11-23T23:00:00.5Z", "test") == utc + 0.5);
     CHECK(iso8601_seconds("2000-02-29T00:00:00Z", "test") == 951782400.0);  // a leap day
-    CHECK_THROWS_AS(iso8601_seconds("2026-11-23T23:00:00", "test"), course::UserError);  // no zone
+    CHECK(iso8601_seconds("2026-11-24 00:00:00 +0100", "test") == utc);  // a space before the zone
+    CHECK(iso8601_seconds("2026-11-24t00:00:00+01", "test") == utc);
+    CHECK(iso8601_seconds("2026-11-23 23:00:00 UTC", "test") == utc);
+    CHECK(iso8601_seconds("2026-11-23T23:00:00,5z", "test") == utc + 0.5);
+    CHECK(iso8601_offset("2026-11-23T18:00:00-05:30", "test") == -(5 * 3600 + 30 * 60));
+    CHECK_THROWS_AS(iso8601_seconds("2026-11-23T23:00:00", "test"), course::UserError);  // a deadline needs its zone
+    REQUIRE(parse_iso8601("2026-11-23T23:00:00"));
+    CHECK_FALSE(parse_iso8601("2026-11-23T23:00:00")->offset_seconds);
+    CHECK(parse_iso8601("2026-11-23T23:00:00")->utc_seconds(3600) == utc - 3600);
+    CHECK_FALSE(parse_iso8601("2026-11-23T23:00:00+25:00"));
     CHECK_THROWS_AS(iso8601_seconds("23/11/2026 23:00Z", "test"), course::UserError);
     CHECK_THROWS_AS(iso8601_seconds("2026-13-01T00:00Z", "test"), course::UserError);
 }
@@ -156,7 +234,8 @@ TEST_CASE("lateness: hours past the deadline, 0 on time, empty with a warning wi
                "carol,2026-11-23T23:00:01Z\n";
     }
     const auto times = read_submission_times(csv);
-    REQUIRE(times.size() == 3);
+    REQUIRE(times.times.size() == 3);
+    CHECK(times.warnings.empty());
     const auto lateness = lateness_column(times, iso8601_seconds("2026-11-23T23:00:00Z", "deadline"),
                                           {"alice", "bob, jr", "carol", "dave"}, csv);
     CHECK(lateness.column.name == "hours late");
@@ -176,6 +255,58 @@ TEST_CASE("lateness: hours past the deadline, 0 on time, empty with a warning wi
         std::ofstream out(csv);
         out << "alice,yesterday\n";
     }
-    CHECK_THROWS_AS(read_submission_times(csv), course::UserError);
+    const auto bad = read_submission_times(csv);  // a bad row is a warning, never the end of the run
+    CHECK(bad.unknown == std::set<std::string>{"alice"});
+    REQUIRE(bad.warnings.size() == 1);
     std::remove(csv.c_str());
+    CHECK_THROWS_AS(read_submission_times(csv), course::UserError);  // a file that cannot be opened is an error
+}
+
+TEST_CASE("lateness: a bad row is one warning and \"time unknown\"; duplicates and strangers are listed") {
+    const std::string csv = "/tmp/labcheck-bad-lateness-" + std::to_string(getpid()) + ".csv";
+    {
+        std::ofstream out(csv);
+        out << "Student,Timestamp\n"
+               "alice,2026-11-23 23:00:00 +0100\n"   // 22:00Z, a space before the zone
+               "bob,yesterday at noon\n"            // line 3: not a time
+               "carol,2026-11-24T00:30:00\n"        // no zone: read in the deadline's (+01:00)
+               "dave,2026-11-23T20:00:00Z\n"
+               "dave,2026-11-24T00:00:00Z\n"        // listed twice: the later counts
+               "mallory,2026-11-23T20:00:00Z\n"     // no such student
+               "erin\n";                           // line 8: one field
+    }
+    const auto times = read_submission_times(csv, 3600);
+    CHECK(times.unknown == std::set<std::string>{"bob", "erin"});
+    const auto lateness = lateness_column(times, iso8601_seconds("2026-11-23T23:00:00Z", "deadline"),
+                                          {"alice", "bob", "carol", "dave", "erin"}, csv);
+    CHECK(lateness.column.cells.at("alice") == "0");
+    CHECK(lateness.column.cells.at("bob") == "time unknown");
+    CHECK(lateness.column.cells.at("carol") == "0.50");
+    CHECK(lateness.column.cells.at("dave") == "1.00");
+    CHECK(lateness.column.cells.at("erin") == "time unknown");
+    std::string all;
+    for (const auto& w : lateness.warnings) all += w + "\n";
+    INFO(all);
+    CHECK(lateness.warnings.size() == 5);  // bob's row, dave twice, erin's row, carol's zone, mallory
+    CHECK(all.find(csv + ":3: \"yesterday at noon\" is not an ISO 8601 time") != std::string::npos);
+    CHECK(all.find("bob is marked \"time unknown\"") != std::string::npos);
+    CHECK(all.find(csv + ":8: \"erin\"") != std::string::npos);
+    CHECK(all.find("dave is listed twice (" + csv + ":5 and line 6)") != std::string::npos);
+    CHECK(all.find("1 time(s) without a zone (first at line 4) were read in the deadline's zone (UTC+01:00)") !=
+          std::string::npos);
+    CHECK(all.find("students with no folder in the class: mallory (line 7)") != std::string::npos);
+    std::remove(csv.c_str());
+}
+
+TEST_CASE("how an upload was read heads Gradescope's output and ends PrairieLearn's message, in the same words") {
+    auto report = timed_report(Verdict::pass);
+    report.upload_notes = {"Lab 04-matmul-tiled: `Matmul.cl` is graded as `04-matmul-tiled/matmul.cl` (its name "
+                           "differs only by case or a copy mark; the lab asks for `matmul.cl`)."};
+    const auto gradescope = gradescope_results(report);
+    CHECK(gradescope["output"].get<std::string>().rfind("**How your upload was read**\n\n- " + report.upload_notes[0] +
+                                                        "\n\nlabcheck graded", 0) == 0);
+    const auto prairielearn = results_json(ResultsFormat::prairielearn, report);
+    const std::string message = prairielearn["message"];
+    CHECK(message.size() > report.upload_notes[0].size());
+    CHECK(message.substr(message.size() - report.upload_notes[0].size()) == report.upload_notes[0]);
 }

@@ -56,6 +56,7 @@ TEST_CASE("Gradescope results.json: score and one test per lab and stage") {
     const auto json = gradescope_results(sample_report());
     CHECK(json["score"] == 1.0);
     CHECK(json["visibility"] == "visible");
+    CHECK(json["stdout_visibility"] == "hidden");  // the grader's log is the instructor's
     REQUIRE(json["tests"].size() == 2);
     const auto& test = json["tests"][1];
     CHECK(test["name"] == "04 barriers");

@@ -32,6 +32,8 @@ struct KernelSet {
     std::filesystem::path dir;
     std::string display_dir;  // how messages name it: "labs", "solutions", "submissions/alice"
     KernelSetKind kind = KernelSetKind::other;
+    // Copied out of an upload (a zip, a near-miss name): the student's own copy has the kernel in labs/.
+    bool staged_upload = false;
 
     std::filesystem::path file(const std::string& folder, const std::string& name) const { return dir / folder / name; }
     std::string display(const std::string& folder, const std::string& name) const {

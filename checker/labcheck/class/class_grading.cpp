@@ -21,6 +21,17 @@ int ClassReport::exit_status() const {
     return missing.empty() ? status : 2;
 }
 
+namespace {
+
+// How an upload was read, in one cell: the notes one after another.
+std::string notes_cell(const std::vector<std::string>& notes) {
+    std::string cell;
+    for (const auto& note : notes) cell += (cell.empty() ? "" : " ") + note;
+    return cell;
+}
+
+}  // namespace
+
 std::vector<fs::path> student_folders(const fs::path& class_dir) {
     std::error_code ec;
     if (!fs::is_directory(class_dir, ec)) {
@@ -51,12 +62,14 @@ std::string gradebook_csv(const ClassReport& report, const std::vector<Gradebook
             if (std::find(columns.begin(), columns.end(), test) == columns.end()) columns.push_back(test);
         }
     }
-    std::vector<const SubmissionReport*> reports;  // the leaderboard's speed columns go after the stages'
-    for (const auto& [name, submission] : report.students) reports.push_back(&submission);
+    const auto reports = report.reports();  // the leaderboard's speed columns go after the stages'
     const auto speed_columns = leaderboard_columns(reports);
+    const auto rankings = speed_rankings(reports);
     std::string csv = "student,total,max";
     for (const auto& c : columns) csv += "," + csv_field(c);
     for (const auto& c : speed_columns) csv += "," + csv_field(c);
+    const bool notes = std::any_of(reports.begin(), reports.end(), [](const auto* r) { return !r->upload_notes.empty(); });
+    if (notes) csv += ",upload notes";
     for (const auto& c : extra) csv += "," + csv_field(c.name);
     csv += "\n";
     for (const auto& [name, submission] : report.students) {
@@ -68,7 +81,8 @@ std::string gradebook_csv(const ClassReport& report, const std::vector<Gradebook
             }
             csv += "," + cell;
         }
-        for (const auto& c : speed_columns) csv += "," + csv_field(leaderboard_cell(submission, c));
+        for (const auto& c : speed_columns) csv += "," + csv_field(leaderboard_cell(submission, c, reports, rankings));
+        if (notes) csv += "," + csv_field(notes_cell(submission.upload_notes));
         for (const auto& c : extra) {
             const auto cell = c.cells.find(name);
             csv += "," + (cell == c.cells.end() ? std::string() : csv_field(cell->second));
@@ -79,15 +93,35 @@ std::string gradebook_csv(const ClassReport& report, const std::vector<Gradebook
     return csv;
 }
 
+std::vector<const SubmissionReport*> ClassReport::reports() const {
+    std::vector<const SubmissionReport*> all;
+    for (const auto& [name, submission] : students) all.push_back(&submission);
+    return all;
+}
+
 nlohmann::json gradebook_json(const ClassReport& report) {
+    const auto reports = report.reports();
+    const auto rankings = speed_rankings(reports);
     nlohmann::json students = nlohmann::json::array();
     for (const auto& [name, submission] : report.students) {
         students.push_back({{"student", name},
                             {"score", submission.score()},
                             {"max_score", submission.max_score()},
+                            {"speed", speed_json(submission, reports, rankings)},
+                            {"upload_notes", submission.upload_notes},
                             {"results", gradescope_results(submission)}});
     }
-    return {{"students", students}, {"missing", report.missing}};
+    nlohmann::json ranking = nlohmann::json::object();
+    for (const auto& [lab, r] : rankings) ranking[lab] = {{"comparable", r.comparable}, {"reason", r.reason}};
+    return {{"students", students}, {"missing", report.missing}, {"speed_ranking", ranking}};
+}
+
+std::vector<std::string> speed_ranking_warnings(const ClassReport& report) {
+    std::vector<std::string> warnings;
+    for (const auto& [lab, r] : speed_rankings(report.reports())) {
+        if (!r.comparable) warnings.push_back(r.reason);
+    }
+    return warnings;
 }
 
 }  // namespace labcheck

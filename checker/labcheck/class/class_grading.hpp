@@ -26,6 +26,7 @@ struct ClassReport {
     std::set<std::string> configurations;  // the grader configurations the results were graded under
 
     int exit_status() const;  // the worst of the students'; 2 while some are missing
+    std::vector<const SubmissionReport*> reports() const;  // the students' reports, in order
 };
 
 // The student folders of a class folder: its sub-folders, sorted, skipping hidden ones.
@@ -39,13 +40,18 @@ struct GradebookColumn {
 };
 
 // student,total,max,01 build,01 correctness,... with one row per student, then the speed columns
-// (leaderboard.hpp), then `extra`; a missing student's row says "missing" in the total and has no
+// (leaderboard.hpp: per lab the rate, the share of the device's limit, the speedup, the device and the
+// rank, or why the lab's times cannot be ranked), then `extra`; a missing student's row says "missing" in the total and has no
 // other cells.
 std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra = {});
 
-// {"students": [{"student": "alice", "score": .., "max_score": .., "results": <results.json>}, ...],
-//  "missing": ["bob", ...]}
+// {"students": [{"student": "alice", "score": .., "max_score": .., "speed": {"04": {...}} (leaderboard.hpp),
+//  "results": <results.json>}, ...], "missing": ["bob", ...],
+//  "speed_ranking": {"04": {"comparable": false, "reason": "..."}}}
 nlohmann::json gradebook_json(const ClassReport& report);
+
+// One sentence per lab whose speed cannot be ranked across the class (leaderboard.hpp's speed_rankings).
+std::vector<std::string> speed_ranking_warnings(const ClassReport& report);
 
 // A field quoted for CSV when it needs to be (util/text_escape.hpp).
 using course::csv_field;

@@ -1,6 +1,7 @@
 #include "class/class_jobs.hpp"
 
 #include "class/class_records.hpp"
+#include "class/class_uploads.hpp"
 #include "runner/child_process.hpp"
 #include "runner/parallel_tasks.hpp"
 
@@ -102,6 +103,7 @@ void write_gradebook(const ClassFiles& files, const ClassReport& report) {
         course::write_file_atomically(files.json_file, json + "\n");
         print_now(fmt::format("per-student results written to {}\n", files.json_file.string()));
     }
+    for (const auto& reason : speed_ranking_warnings(report)) print_now(fmt::format("speed columns: {}\n", reason));
     if (!report.missing.empty()) {
         std::string names;
         for (const auto& name : report.missing) names += (names.empty() ? "" : ", ") + name;
@@ -158,13 +160,19 @@ fs::path default_results_dir(const fs::path& class_dir) {
     return dir.parent_path() / (class_name(dir) + "-labcheck-results");
 }
 
-std::vector<ClassStudent> class_students(const fs::path& class_dir, const std::vector<std::string>& lab_folders) {
+std::vector<ClassStudent> class_students(const fs::path& class_dir, const std::vector<std::string>& lab_folders,
+                                         const fs::path& course_root) {
     std::vector<ClassStudent> students;
     const std::string name = class_name(class_dir);
     for (const auto& folder : student_folders(class_dir)) {
         ClassStudent student;
         student.name = folder.filename().string();
         student.kernels = with_labs_layout({fs::absolute(folder), name + "/" + student.name}, lab_folders);
+        if (!course_root.empty() && !holds_lab_folders(student.kernels, lab_folders)) {
+            auto staged = stage_upload(course_root, folder, name + "/" + student.name, lab_folders);
+            student.kernels = std::move(staged.kernels);
+            student.upload_notes = std::move(staged.notes);
+        }
         student.submission_hash = submission_hash(student.kernels, lab_folders);
         students.push_back(std::move(student));
     }
@@ -196,7 +204,7 @@ std::vector<std::string> read_student_list(const fs::path& file) {
 int grade_class_with_records(const ClassFiles& files, const GradeSettings& settings, UnitRunner& runner, int jobs,
                              const std::optional<StudentSlice>& slice) {
     require_results_outside_class(files);
-    const auto everyone = class_students(files.class_dir, settings.lab_folders);
+    const auto everyone = class_students(files.class_dir, settings.lab_folders, files.course_root);
     const auto students = chosen(everyone, slice);
     const std::string config = config_hash(settings, runner.settings());
     std::error_code ec;
@@ -221,6 +229,8 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
             if (stop_signal != 0) return;
             StudentRecord record{s.name, settings.lab_folders, s.submission_hash,
                                  config, graded_by(),          grade_submission(s.kernels, each, runner)};
+            record.report.upload_notes = s.upload_notes;
+            if (!s.upload_notes.empty()) explain_unread_labs(s.kernels, s.upload_notes, record.report);
             if (stop_signal != 0) return;  // its children were killed: graded on the next run
             write_record(files.results_dir, record);
             std::lock_guard<std::mutex> lock(print_mutex);
@@ -253,7 +263,8 @@ int collect_class(const ClassFiles& files, const std::vector<std::string>& lab_f
         throw course::UserError({"a folder of per-student records written by labcheck --class", "it does not exist",
                                  files.results_dir.string(), "pass the folder given as --results when grading"});
     }
-    const ClassReport report = report_for(class_students(files.class_dir, lab_folders), files.results_dir);
+    const ClassReport report =
+        report_for(class_students(files.class_dir, lab_folders, files.course_root), files.results_dir);
     write_gradebook(files, report);
     return report.exit_status();
 }

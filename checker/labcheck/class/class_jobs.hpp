@@ -26,6 +26,7 @@ struct ClassFiles {
     std::filesystem::path gradebook;    // CSV
     std::filesystem::path json_file;    // every student's results; empty: none
     std::vector<GradebookColumn> extra_columns;  // added at the end of the gradebook (lateness.hpp)
+    std::filesystem::path course_root;  // where checker/gradescope/submission_mapping.py reads uploads
 };
 
 // One Slurm array task's share: the students at [index * per_task, (index + 1) * per_task) of the
@@ -40,6 +41,7 @@ struct ClassStudent {
     std::string name;  // the folder's name
     course::KernelSet kernels;
     std::string submission_hash;
+    std::vector<std::string> upload_notes;  // how the folder was read when it was not laid out like labs/
 };
 
 // <class>'s sibling folder <class>-labcheck-results (DIR/../NAME-labcheck-results).
@@ -49,9 +51,11 @@ std::filesystem::path default_results_dir(const std::filesystem::path& class_dir
 // taken for a student's submission).
 void require_results_outside_class(const ClassFiles& files);
 
-// Every student folder of the class, with its kernels and their hash.
+// Every student folder of the class, with its kernels and their hash. With `course_root`, a folder
+// that holds no graded lab's folder is read as an upload (class_uploads.hpp).
 std::vector<ClassStudent> class_students(const std::filesystem::path& class_dir,
-                                         const std::vector<std::string>& lab_folders);
+                                         const std::vector<std::string>& lab_folders,
+                                         const std::filesystem::path& course_root = {});
 
 // The names of the students whose record is not current under any of `config_hashes` (the
 // submitting host of a Slurm array cannot tell the nodes' device class: it passes both).

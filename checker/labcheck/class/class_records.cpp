@@ -91,7 +91,11 @@ nlohmann::json result_json(const StageResult& r) {
             {"baseline_seconds", optional_json(r.baseline_seconds)},
             {"submission_seconds", optional_json(r.submission_seconds)},
             {"ratio", optional_json(r.ratio)},
-            {"min_ratio", optional_json(r.min_ratio)}};
+            {"min_ratio", optional_json(r.min_ratio)},
+            {"rate", optional_json(r.rate)},
+            {"rate_unit", r.rate_unit},
+            {"ceiling", optional_json(r.ceiling)},
+            {"ceiling_name", r.ceiling_name}};
 }
 
 Verdict verdict_from(const std::string& name) {
@@ -120,6 +124,10 @@ StageResult result_from(const nlohmann::json& j) {
     r.submission_seconds = optional_from(j, "submission_seconds");
     r.ratio = optional_from(j, "ratio");
     r.min_ratio = optional_from(j, "min_ratio");
+    r.rate = optional_from(j, "rate");  // the leaderboard's figures: absent in records of older graders
+    r.rate_unit = j.value("rate_unit", std::string());
+    r.ceiling = optional_from(j, "ceiling");
+    r.ceiling_name = j.value("ceiling_name", std::string());
     return r;
 }
 
@@ -132,6 +140,13 @@ nlohmann::json hidden_json(const HiddenChecksByLab& hidden) {
                      {"time_seed", checks.time_seed ? nlohmann::json(*checks.time_seed) : nlohmann::json(nullptr)}};
     }
     return labs;
+}
+
+std::optional<course::DeviceClass> device_class_from(const nlohmann::json& j) {
+    for (const auto c : {course::DeviceClass::cpu, course::DeviceClass::gpu}) {
+        if (j.is_string() && j.get<std::string>() == course::device_class_name(c)) return c;
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -203,7 +218,11 @@ nlohmann::json record_json(const StudentRecord& record) {
             {"graded_by", record.graded_by},
             {"submission", record.report.submission},
             {"device", record.report.device_label},
+            {"device_class", record.report.device_class
+                                 ? nlohmann::json(course::device_class_name(*record.report.device_class))
+                                 : nlohmann::json(nullptr)},
             {"seconds", record.report.seconds},
+            {"upload_notes", record.report.upload_notes},
             {"exit_status", record.report.exit_status()},
             {"score", record.report.score()},
             {"max_score", record.report.max_score()},
@@ -223,7 +242,9 @@ std::optional<StudentRecord> read_record(const fs::path& file) {
         record.graded_by = j.value("graded_by", nlohmann::json::object());
         record.report.submission = j.at("submission").get<std::string>();
         record.report.device_label = j.at("device").get<std::string>();
+        record.report.device_class = device_class_from(j.value("device_class", nlohmann::json(nullptr)));
         record.report.seconds = j.at("seconds").get<double>();
+        record.report.upload_notes = j.value("upload_notes", std::vector<std::string>());
         for (const auto& r : j.at("results")) record.report.results.push_back(result_from(r));
         return record;
     } catch (const std::exception&) {

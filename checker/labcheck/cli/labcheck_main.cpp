@@ -20,6 +20,7 @@
 #include "report/terminal_report.hpp"
 #include "runner/unit_runner.hpp"
 #include "runner/work_dir.hpp"
+#include "class/class_uploads.hpp"
 #include "stages/submission_grading.hpp"
 #include "worker/worker.hpp"
 
@@ -47,6 +48,8 @@ struct Options {
     std::vector<std::string> labs;
     std::string submission;
     bool solutions = false;
+    bool uploaded = false;  // --uploaded: the submission was staged from an upload (run_autograder)
+    std::string upload_notes;  // --upload-notes: submission_mapping.py's {"notes": [...]} for the report
     std::string class_dir;
     std::string device;
     std::string json_file;
@@ -118,6 +121,7 @@ ClassFiles class_files(const Options& options) {
     std::vector<std::string> names;
     for (const auto& folder : student_folders(files.class_dir)) names.push_back(folder.filename().string());
     files.extra_columns = lateness_columns(options.platform, names);  // read before grading: fails fast
+    files.course_root = course::course_root(options.root);
     return files;
 }
 
@@ -149,7 +153,7 @@ std::vector<std::string> grading_arguments(const Options& options, const std::fi
 int submit_to_slurm(const Options& options, const GradeSettings& settings, const RunnerSettings& runner_settings) {
     const ClassFiles files = class_files(options);
     require_results_outside_class(files);
-    const auto students = class_students(files.class_dir, settings.lab_folders);
+    const auto students = class_students(files.class_dir, settings.lab_folders, files.course_root);
     std::vector<std::string> configs;  // this host cannot tell the nodes' device class: either will do
     for (const auto device_class : {course::DeviceClass::cpu, course::DeviceClass::gpu}) {
         GradeSettings on = settings;
@@ -282,9 +286,14 @@ RunnerSettings runner_settings_of(const Options& options, const WorkDir& work_di
 
 // One submission (or the solutions, or labs/): the table, and the platform's results.json when asked.
 int grade_one_submission(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
-    const auto kernels = with_labs_layout(
+    auto kernels = with_labs_layout(
         course::kernel_set(settings.root, options.solutions ? "solutions" : options.submission), settings.lab_folders);
-    const auto report = grade_submission(kernels, settings, runner);
+    kernels.staged_upload = options.uploaded;
+    auto report = grade_submission(kernels, settings, runner);
+    if (!options.upload_notes.empty()) {
+        report.upload_notes = read_upload_notes(options.upload_notes);
+        explain_unread_labs(kernels, report.upload_notes, report);
+    }
     fmt::print("{}", terminal_report(report));
     if (!options.json_file.empty() || !options.platform.results_dir.empty()) {
         write_platform_results(options.platform, options.json_file, report);
@@ -357,6 +366,10 @@ void add_grading_options(CLI::App& app, Options& options) {
     auto* submission = app.add_option("--submission", options.submission,
                                       "folder laid out like labs/ (default: this repository's labs/)");
     auto* solutions = app.add_flag("--solutions", options.solutions, "check solutions/ instead of labs/");
+    app.add_flag("--uploaded", options.uploaded,
+                 "the --submission folder was staged from a student's upload: reproduce lines name their labs/");
+    app.add_option("--upload-notes", options.upload_notes,
+                   "with --uploaded: the notes submission_mapping.py printed, shown with the results (PrairieLearn)");
     auto* class_dir =
         app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
     app.add_option("--device", options.device,

@@ -35,9 +35,9 @@ void check_platform_options(const PlatformOptions& options, bool class_mode) {
 
 std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, const std::vector<std::string>& students) {
     if (options.submission_times.empty()) return {};
+    const auto times = read_submission_times(options.submission_times, iso8601_offset(options.deadline, "--deadline"));
     const auto lateness =
-        lateness_column(read_submission_times(options.submission_times),
-                        iso8601_seconds(options.deadline, "--deadline"), students, options.submission_times);
+        lateness_column(times, iso8601_seconds(options.deadline, "--deadline"), students, options.submission_times);
     for (const auto& warning : lateness.warnings) fmt::print(stderr, "labcheck: warning: {}\n", course::printable_text(warning));
     return {lateness.column};
 }

@@ -70,9 +70,20 @@ nlohmann::json gradescope_results(const SubmissionReport& report) {
             {"output_format", "md"},
             {"execution_time", static_cast<long>(report.seconds + 0.5)},
             {"visibility", "visible"},
-            {"stdout_visibility", "visible"},
+            {"stdout_visibility", "hidden"},
             {"tests", tests}};
-    if (auto board = gradescope_leaderboard(report); !board.empty()) results["leaderboard"] = std::move(board);
+    if (!report.upload_notes.empty()) {  // the words and layout run_autograder puts above the results
+        std::string heading = "**How your upload was read**\n\n";
+        for (const auto& note : report.upload_notes) heading += "- " + note + "\n";
+        results["output"] = heading + "\n" + results["output"].get<std::string>();
+    }
+    if (auto board = gradescope_leaderboard(report); !board.empty()) {
+        results["leaderboard"] = std::move(board);
+    } else if (const auto why = not_rankable(report); why && !leaderboard_entries(report).empty()) {
+        // The figures stay in each test's extra_data; only the ranking is left out.
+        results["output"] = results["output"].get<std::string>() +
+                            fmt::format("\n\nNo leaderboard: {}. Your own speed is in the speedup test.", *why);
+    }
     return printable_strings(std::move(results));
 }
 

@@ -15,17 +15,94 @@ bool right_kernel(const SubmissionReport& report, const std::string& lab) {
     });
 }
 
+// The speedup result that timed a right kernel of `lab` with a rate, or nullptr.
+const StageResult* timed(const SubmissionReport& report, const std::string& lab) {
+    for (const auto& r : report.results) {
+        if (r.lab == lab && r.stage == Stage::speedup && r.rate && *r.rate > 0.0 && right_kernel(report, lab)) return &r;
+    }
+    return nullptr;
+}
+
 double rounded(double value, int digits) {
     const double scale = std::pow(10.0, digits);
     return std::round(value * scale) / scale;
 }
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+// The rates of `lab` across the reports, fastest first, with the device limits measured beside them.
+struct LabTimes {
+    std::vector<double> rates, limits;
+    bool off_gpu = false;  // some run was on a CPU device, or on one its record does not name
+};
+
+LabTimes lab_times(const std::vector<const SubmissionReport*>& reports, const std::string& lab) {
+    LabTimes times;
+    for (const auto* report : reports) {
+        const auto* r = timed(*report, lab);
+        if (r == nullptr) continue;
+        times.rates.push_back(*r->rate);
+        if (r->ceiling && *r->ceiling > 0.0) times.limits.push_back(*r->ceiling);
+        if (not_rankable(*report)) times.off_gpu = true;
+    }
+    std::sort(times.rates.rbegin(), times.rates.rend());
+    return times;
+}
+
+SpeedRanking not_comparable(std::string cell, std::string reason) { return {false, std::move(cell), std::move(reason)}; }
+
+SpeedRanking lab_ranking(const std::string& lab, const LabTimes& times) {
+    if (times.off_gpu) {
+        return not_comparable("not comparable (CPU device)",
+                              fmt::format("lab {}: timed on a CPU device, shared with whatever else the machine runs "
+                                          "(one kernel timed twice can differ by half): the speed figures are each "
+                                          "student's own, not a ranking",
+                                          lab));
+    }
+    if (times.rates.size() < 2) return {};
+    if (times.limits.size() < 2) {
+        return not_comparable("not comparable (noise unknown)",
+                              fmt::format("lab {}: the device's limit was measured in fewer than two runs, so how much "
+                                          "the timing varied between runs is unknown: not ranked",
+                                          lab));
+    }
+    const auto [low, high] = std::minmax_element(times.limits.begin(), times.limits.end());
+    const double spread = *high / *low - 1.0;
+    std::vector<double> gaps;
+    for (std::size_t i = 0; i + 1 < times.rates.size(); ++i) gaps.push_back(times.rates[i] / times.rates[i + 1] - 1.0);
+    const double gap = median(gaps);
+    if (spread <= gap) return {};
+    return not_comparable(
+        fmt::format("not comparable (timing spread {:.0f}% > neighbour gap {:.0f}%)", 100.0 * spread, 100.0 * gap),
+        fmt::format("lab {}: the device's limit, the same kernel in every student's run, measured from {:.4g} to "
+                    "{:.4g} (a spread of {:.1f}%), more than the median gap of {:.1f}% between neighbouring students' "
+                    "rates: a ranking would be noise; grade on a quiet machine (--jobs 1) to rank",
+                    lab, *low, *high, 100.0 * spread, 100.0 * gap));
+}
+
+std::string rank_text(const SubmissionReport& report, const std::string& lab,
+                      const std::vector<const SubmissionReport*>& reports, const SpeedRanking& ranking) {
+    const auto* mine = timed(report, lab);
+    if (mine == nullptr) return {};
+    if (!ranking.comparable) return ranking.cell;
+    const auto rates = lab_times(reports, lab).rates;
+    const auto faster = std::count_if(rates.begin(), rates.end(), [&](double rate) { return rate > *mine->rate; });
+    return fmt::format("{} of {}", faster + 1, rates.size());
+}
+
+// The lab of a speed column: "04 GFLOP/s" -> "04".
+std::string column_lab(const std::string& column) { return column.substr(0, column.find(' ')); }
 
 }  // namespace
 
 std::vector<LeaderboardEntry> leaderboard_entries(const SubmissionReport& report) {
     std::vector<LeaderboardEntry> entries;
     for (const auto& r : report.results) {
-        if (r.stage != Stage::speedup || !r.rate || *r.rate <= 0.0 || !right_kernel(report, r.lab)) continue;
+        if (r.stage != Stage::speedup || timed(report, r.lab) != &r) continue;
         entries.push_back({fmt::format("{} {}", r.lab, r.rate_unit), rounded(*r.rate, 2)});
         if (r.ceiling && *r.ceiling > 0.0) {
             entries.push_back({fmt::format("{} % of {}", r.lab, r.ceiling_name), rounded(100.0 * *r.rate / *r.ceiling, 1)});
@@ -35,27 +112,85 @@ std::vector<LeaderboardEntry> leaderboard_entries(const SubmissionReport& report
     return entries;
 }
 
+std::optional<std::string> not_rankable(const SubmissionReport& report) {
+    if (!report.device_class) return "the device it was timed on is not recorded";
+    if (*report.device_class != course::DeviceClass::gpu) {
+        return "timed on a CPU device, shared with whatever else the machine runs: times are not comparable "
+               "between students";
+    }
+    return std::nullopt;
+}
+
 nlohmann::json gradescope_leaderboard(const SubmissionReport& report) {
     nlohmann::json board = nlohmann::json::array();
+    if (not_rankable(report)) return board;
     for (const auto& e : leaderboard_entries(report)) board.push_back({{"name", e.name}, {"value", e.value}, {"order", "desc"}});
     return board;
 }
 
+std::map<std::string, SpeedRanking> speed_rankings(const std::vector<const SubmissionReport*>& reports) {
+    std::map<std::string, SpeedRanking> rankings;
+    for (const auto& column : leaderboard_columns(reports)) {
+        const auto lab = column_lab(column);
+        if (rankings.count(lab) == 0) rankings[lab] = lab_ranking(lab, lab_times(reports, lab));
+    }
+    return rankings;
+}
+
 std::vector<std::string> leaderboard_columns(const std::vector<const SubmissionReport*>& reports) {
-    std::vector<std::string> columns;
+    std::vector<std::string> labs;
+    std::map<std::string, std::vector<std::string>> names;  // per lab, in order of appearance
     for (const auto* report : reports) {
         for (const auto& e : leaderboard_entries(*report)) {
-            if (std::find(columns.begin(), columns.end(), e.name) == columns.end()) columns.push_back(e.name);
+            const auto lab = column_lab(e.name);
+            if (names.count(lab) == 0) labs.push_back(lab);
+            auto& mine = names[lab];
+            if (std::find(mine.begin(), mine.end(), e.name) == mine.end()) mine.push_back(e.name);
         }
+    }
+    std::vector<std::string> columns;
+    for (const auto& lab : labs) {
+        columns.insert(columns.end(), names[lab].begin(), names[lab].end());
+        columns.push_back(lab + " device");
+        columns.push_back(lab + " speed rank");
     }
     return columns;
 }
 
-std::string leaderboard_cell(const SubmissionReport& report, const std::string& column) {
+std::string leaderboard_cell(const SubmissionReport& report, const std::string& column,
+                             const std::vector<const SubmissionReport*>& reports,
+                             const std::map<std::string, SpeedRanking>& rankings) {
+    const auto lab = column_lab(column);
+    if (column == lab + " device") return timed(report, lab) != nullptr ? report.device_label : std::string();
+    if (column == lab + " speed rank") {
+        const auto ranking = rankings.find(lab);
+        return rank_text(report, lab, reports, ranking == rankings.end() ? SpeedRanking{} : ranking->second);
+    }
     for (const auto& e : leaderboard_entries(report)) {
         if (e.name == column) return fmt::format("{:g}", e.value);
     }
     return {};
+}
+
+nlohmann::json speed_json(const SubmissionReport& report, const std::vector<const SubmissionReport*>& reports,
+                          const std::map<std::string, SpeedRanking>& rankings) {
+    nlohmann::json speed = nlohmann::json::object();
+    for (const auto& [lab, ranking] : rankings) {
+        const auto* r = timed(report, lab);
+        if (r == nullptr) continue;
+        const bool limit = r->ceiling && *r->ceiling > 0.0;
+        const auto rank = rank_text(report, lab, reports, ranking);
+        speed[lab] = {{"rate", *r->rate},
+                      {"rate_unit", r->rate_unit},
+                      {"limit", limit ? nlohmann::json(*r->ceiling) : nlohmann::json(nullptr)},
+                      {"limit_name", r->ceiling_name},
+                      {"percent_of_limit", limit ? nlohmann::json(rounded(100.0 * *r->rate / *r->ceiling, 1))
+                                                 : nlohmann::json(nullptr)},
+                      {"speedup", r->ratio ? nlohmann::json(*r->ratio) : nlohmann::json(nullptr)},
+                      {"device", report.device_label},
+                      {"rank", ranking.comparable ? nlohmann::json(rank) : nlohmann::json(nullptr)}};
+    }
+    return speed;
 }
 
 }  // namespace labcheck

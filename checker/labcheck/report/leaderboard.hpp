@@ -3,12 +3,20 @@
 // it, the rate at the timed size (GFLOP/s or GB/s), its share of the device's
 // limit measured in the same run (device_ceiling.hpp), and the speedup over the
 // lab's baseline. Bigger is better for all three.
+//
+// Figures are ranked only where timing is comparable between students: never on a
+// CPU device (PoCL shares the processor with everything else the machine runs, so
+// one kernel timed twice can differ by half), and across a class only when the
+// device's limit, the same kernel measured in every student's run, varied less than
+// the typical gap between neighbouring students' rates.
 #pragma once
 
 #include "stages/submission_grading.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,13 +29,39 @@ struct LeaderboardEntry {
 
 std::vector<LeaderboardEntry> leaderboard_entries(const SubmissionReport& report);
 
-// Gradescope's "leaderboard" list: {"name", "value", "order": "desc"} per entry (faster ranks first).
+// Why one submission's times cannot be ranked against others' (timed on a CPU device, or on a
+// device the report does not name), or nothing when they can.
+std::optional<std::string> not_rankable(const SubmissionReport& report);
+
+// Gradescope's "leaderboard" list: {"name", "value", "order": "desc"} per entry (faster ranks first);
+// empty when not_rankable.
 nlohmann::json gradescope_leaderboard(const SubmissionReport& report);
 
-// The gradebook's speed columns: every entry name any of `reports` has, in order of appearance.
+// Whether one lab's speed can be ranked across a class, and in words why not.
+struct SpeedRanking {
+    bool comparable = true;
+    std::string cell;    // "not comparable (CPU device)": what the rank cells say instead of a rank
+    std::string reason;  // the whole sentence, for the instructor
+};
+
+// Per lab with speed figures: comparable only when no student was timed on a CPU (or an unknown)
+// device and the relative spread of the device's limit across the students' runs (max/min - 1) is
+// at most the median relative gap between neighbouring rates.
+std::map<std::string, SpeedRanking> speed_rankings(const std::vector<const SubmissionReport*>& reports);
+
+// The gradebook's speed columns, per lab in order of appearance: each entry name any of `reports`
+// has, then "NN device" and "NN speed rank".
 std::vector<std::string> leaderboard_columns(const std::vector<const SubmissionReport*>& reports);
 
-// The cell of `column` for one student: the value, or empty when that student has none.
-std::string leaderboard_cell(const SubmissionReport& report, const std::string& column);
+// The cell of `column` for one student: the value, the device, the rank ("3 of 28") or the ranking's
+// cell when not comparable; empty when that student has no figure for that lab.
+std::string leaderboard_cell(const SubmissionReport& report, const std::string& column,
+                             const std::vector<const SubmissionReport*>& reports,
+                             const std::map<std::string, SpeedRanking>& rankings);
+
+// The gradebook JSON's "speed" of one student: {"04": {"rate", "rate_unit", "limit", "limit_name",
+// "percent_of_limit", "speedup", "device", "rank"}}, rank null when not comparable.
+nlohmann::json speed_json(const SubmissionReport& report, const std::vector<const SubmissionReport*>& reports,
+                          const std::map<std::string, SpeedRanking>& rankings);
 
 }  // namespace labcheck

@@ -50,6 +50,9 @@ nlohmann::json prairielearn_results(const SubmissionReport& report, const std::s
                            {"message", fmt::format("labcheck on {}: {:g} / {:g} points.", report.device_label,
                                                    report.score(), report.max_score())},
                            {"output", capped_text(whole_report, kMaxReportBytes)}};
+    for (const auto& note : report.upload_notes) {  // how the upload was read, in Gradescope's words
+        results["message"] = results["message"].get<std::string>() + " " + note;
+    }
     const auto errors = format_errors(report);
     if (!errors.empty()) {
         results["gradable"] = false;

@@ -215,7 +215,7 @@ std::string LabUnderTest::reproduce(const std::string& size, std::uint64_t seed,
     std::string command = fmt::format("build/common/lab run {} --size {} --seed {}", spec->number, size, seed);
     if (kernels.kind == course::KernelSetKind::solutions) {
         command += " --solution";
-    } else if (kernels.kind == course::KernelSetKind::other) {
+    } else if (kernels.kind == course::KernelSetKind::other && !kernels.staged_upload) {
         command += " --submission " + kernels.display_dir;
     }
     if (!defines.empty()) command += " " + defines.build_options();

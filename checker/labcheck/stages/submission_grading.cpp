@@ -371,6 +371,7 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
     SubmissionReport report;
     report.submission = kernels.display_dir;
     report.device_label = settings.device_report.label;
+    report.device_class = settings.device_report.device_class;
 
     std::vector<LabWork> works;
     for (const auto& folder : settings.lab_folders) {

@@ -39,6 +39,8 @@ struct GradeSettings {
 struct SubmissionReport {
     std::string submission;  // "labs", "solutions", "class/alice"
     std::string device_label;
+    std::optional<course::DeviceClass> device_class;  // what it was timed on; unknown in an older record
+    std::vector<std::string> upload_notes;  // how an upload was read (class/class_uploads.hpp), if it was staged
     std::vector<StageResult> results;
     double seconds = 0.0;
 
