@@ -1,6 +1,6 @@
 #include "bench/copy_bandwidth.hpp"
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/kernel_source.hpp"
 #include "harness/program_build.hpp"

@@ -2,7 +2,7 @@
 // turns build failures into messages that name the student's file and line.
 #pragma once
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/kernel_source.hpp"
 #include "util/user_error.hpp"
 

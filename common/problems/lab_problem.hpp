@@ -5,7 +5,7 @@
 #pragma once
 
 #include "harness/cl_session.hpp"
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/host_memory.hpp"
 #include "harness/kernel_source.hpp"
 #include "description/lab_spec.hpp"

@@ -4,7 +4,7 @@
     wings_are_layered.py DIR [--floors w1,w2,...] [--apart wing/a,wing/b,...]
 
 A file of DIR/<wing>/ may include its own wing and any wing below; with no --floors, DIR is
-common/ with its seven wings. Includes name the wing: #include "harness/defines.hpp".
+common/ with its eight wings. Includes name the wing: #include "terms/defines.hpp".
 --apart lists files that stand side by side and may not include one another (the reporters).
 Exit status 1 lists every include that breaks a rule, with its file and line."""
 import argparse
@@ -12,7 +12,7 @@ import pathlib
 import re
 import sys
 
-COMMON_FLOORS = ['util', 'harness', 'description', 'problems', 'bench', 'tune', 'lab_cli']
+COMMON_FLOORS = ['util', 'terms', 'harness', 'description', 'problems', 'bench', 'tune', 'lab_cli']
 INCLUDE = re.compile(r'#include "([a-z_]+)/([a-z_]+)\.hpp"')
 
 
