@@ -53,7 +53,6 @@ struct ProblemSetup {
     KernelSource source;   // the kernel file under test
     Geometry geometry = Geometry::tile;  // see launch_geometry.hpp
     Defines defines;
-    std::vector<std::filesystem::path> include_dirs;
     KernelSet kernels;  // the set `source` came from (drivers that need more files read them from here)
     std::filesystem::path root;
     // Lab 07 only: read the lab-06 GEMM that computes the products from this set instead

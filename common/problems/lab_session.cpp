@@ -45,7 +45,6 @@ std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, c
     setup.geometry = spec.geometry;
     setup.defines = spec.defines;
     setup.defines.merge(overrides);
-    setup.include_dirs = {root / "kernels" / "include"};
     setup.kernels = kernels;
     setup.root = root;
     setup.gemm = gemm;
@@ -71,7 +70,6 @@ std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& ro
         read_kernel_source(root / "kernels" / spec.speedup->baseline_file, "kernels/" + spec.speedup->baseline_file);
     setup.geometry = spec.speedup->baseline_geometry;
     setup.defines = spec.speedup->baseline_defines;
-    setup.include_dirs = {root / "kernels" / "include"};
     setup.kernels = {root / "kernels", "kernels"};
     setup.root = root;
     return make_problem(spec.speedup->baseline_problem.value_or(spec.problem), setup);

@@ -67,7 +67,6 @@ std::unique_ptr<course::StrassenProblem> open_strassen(const course::KernelSet& 
     setup.geometry = spec().geometry;
     setup.defines = spec().defines;
     setup.defines.set("LEVELS", levels);
-    setup.include_dirs = {root() / "kernels" / "include"};
     setup.kernels = kernels;
     setup.root = root();
     setup.gemm_kernels = std::move(gemm_kernels);

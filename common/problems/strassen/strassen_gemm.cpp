@@ -72,8 +72,7 @@ BatchedGemm::BatchedGemm(const ProblemSetup& setup)
       reference_available_(reference_gemm_present(setup)),
       on_oclgrind_(is_oclgrind(setup.session->device.device)),
       macro_tile_(padding_multiples(setup.geometry, setup.defines)),
-      built_(build_program(setup.session->context, setup.session->device.device, gemm_source(setup), setup.defines,
-                           setup.include_dirs)),
+      built_(build_program(setup.session->context, setup.session->device.device, gemm_source(setup), setup.defines)),
       kernel_(make_kernel(built_, "matmul", matmul_contract())) {
     if (setup.gemm == GemmChoice::reference && !reference_) {
         fallback_note_ = fmt::format(

@@ -71,7 +71,7 @@ StrassenProblem::StrassenProblem(const ProblemSetup& setup)
     : session_(*setup.session),
       spec_(*setup.spec),
       levels_(strassen_levels(setup.defines)),
-      kernels_(*setup.session, setup.source, setup.defines, setup.include_dirs),
+      kernels_(*setup.session, setup.source, setup.defines),
       gemm_(setup) {}
 
 StrassenPlan StrassenProblem::plan(ProblemSize size, int levels) const {
