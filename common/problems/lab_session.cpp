@@ -36,7 +36,8 @@ LabOnDevice open_lab_on_device(const fs::path& root, const std::string& device, 
 }
 
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
-                                     const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
+                                     const KernelSet& kernels, const Defines& overrides,
+                                     EarlierLabKernels earlier_labs) {
     ProblemSetup setup;
     setup.session = &session;
     setup.spec = &spec;
@@ -47,12 +48,13 @@ std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, c
     setup.defines.merge(overrides);
     setup.kernels = kernels;
     setup.root = root;
-    setup.gemm = gemm;
+    setup.earlier_labs = earlier_labs;
     return make_problem(spec.problem, setup);
 }
 
 std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& root, const LabSpec& spec,
-                                          const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
+                                          const KernelSet& kernels, const Defines& overrides,
+                                          EarlierLabKernels earlier_labs) {
     if (!spec.speedup) {
         throw UserError({"a [speedup] section", "the lab has none", spec.file(),
                          "add one naming the baseline kernel"});
@@ -60,7 +62,7 @@ std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& ro
     if (spec.speedup->baseline_file == kSelfBaseline) {
         Defines defines = overrides;
         defines.merge(spec.speedup->baseline_defines);
-        return open_lab(session, root, spec, kernels, defines, gemm);
+        return open_lab(session, root, spec, kernels, defines, earlier_labs);
     }
     require_baseline_in_course(root, spec);
     ProblemSetup setup;

@@ -125,8 +125,9 @@ BuildEvent try_build(course::ClSession& session, const WorkerJob& job, const cou
                      const std::string& display, std::unique_ptr<course::LabProblem>& problem) {
     const auto kernels = kernels_of(job);
     try {
-        // Lab 07 is graded on strassen.cl alone: its products use the course's reference GEMM.
-        problem = course::open_lab(session, job.root, spec, kernels, overrides_of(job), course::GemmChoice::reference);
+        // A lab is graded on its own kernel file alone: the earlier labs it builds on run the course's kernels.
+        problem = course::open_lab(session, job.root, spec, kernels, overrides_of(job),
+                                   course::EarlierLabKernels::course);
         return built_event(job, display, *problem);
     } catch (const course::KernelBuildError& error) {
         auto event = build_failure(BuildFailure::compile_error, display, error);
@@ -267,7 +268,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
     try {
         const CompileStep step(events, CompileWhat::baseline);
         baseline = course::open_baseline(session, job.root, spec, kernels_of(job), overrides_of(job),
-                                         course::GemmChoice::reference);
+                                         course::EarlierLabKernels::course);
     } catch (const course::UserError& error) {
         events.write(ErrorEvent{WorkerErrorKind::baseline, error.what()});
         return;

@@ -20,10 +20,10 @@ namespace course {
 namespace {
 
 // The lab whose kernel multiplies: [strassen] gemm_lab in lab 07's lab.toml (default "06").
-KernelSource lab_gemm_source(const ProblemSetup& setup) {
+KernelSource lab_gemm_source(const ProblemSetup& setup, const StrassenGemmSettings& settings) {
     const std::string gemm_lab = setup.spec->setting<std::string>("strassen", "gemm_lab").value_or("06");
     const LabSpec gemm_spec = load_lab(setup.root, gemm_lab, setup.session->device.device_class);
-    const KernelSet& set = setup.gemm_kernels ? *setup.gemm_kernels : setup.kernels;
+    const KernelSet& set = settings.lab_kernels ? *settings.lab_kernels : setup.kernels;
     if (std::filesystem::exists(set.file(gemm_spec.folder, gemm_spec.kernel_file))) {
         return read_kernel_source(set.file(gemm_spec.folder, gemm_spec.kernel_file),
                                   set.display(gemm_spec.folder, gemm_spec.kernel_file));
@@ -52,29 +52,35 @@ bool reference_gemm_present(const ProblemSetup& setup) {
     return std::filesystem::exists(setup.root / reference_gemm_path(setup), ec);
 }
 
-bool uses_reference(const ProblemSetup& setup) {
-    if (setup.gemm != GemmChoice::reference) return false;
+bool uses_reference(const ProblemSetup& setup, const StrassenGemmSettings& settings) {
+    if (settings.choice != GemmChoice::reference) return false;
     reference_gemm_path(setup);  // says what is missing when lab.toml names no reference GEMM
     return reference_gemm_present(setup);
 }
 
-KernelSource gemm_source(const ProblemSetup& setup) {
-    if (!uses_reference(setup)) return lab_gemm_source(setup);
+KernelSource gemm_source(const ProblemSetup& setup, const StrassenGemmSettings& settings) {
+    if (!uses_reference(setup, settings)) return lab_gemm_source(setup, settings);
     const auto path = reference_gemm_path(setup);
     return read_kernel_source(setup.root / path, path.generic_string());
 }
 
 }  // namespace
 
-BatchedGemm::BatchedGemm(const ProblemSetup& setup)
+StrassenGemmSettings strassen_gemm_settings(const ProblemSetup& setup) {
+    StrassenGemmSettings settings;
+    if (setup.earlier_labs == EarlierLabKernels::course) settings.choice = GemmChoice::reference;
+    return settings;
+}
+
+BatchedGemm::BatchedGemm(const ProblemSetup& setup, const StrassenGemmSettings& settings)
     : geometry_(setup.geometry),
-      reference_(uses_reference(setup)),
+      reference_(uses_reference(setup, settings)),
       reference_available_(reference_gemm_present(setup)),
       on_oclgrind_(is_oclgrind(setup.session->device.device)),
       macro_tile_(padding_multiples(setup.geometry, setup.defines)),
-      built_(build_program(setup.session->context, setup.session->device.device, gemm_source(setup), setup.defines)),
+      built_(build_program(setup.session->context, setup.session->device.device, gemm_source(setup, settings), setup.defines)),
       kernel_(make_kernel(built_, "matmul", matmul_contract())) {
-    if (setup.gemm == GemmChoice::reference && !reference_) {
+    if (settings.choice == GemmChoice::reference && !reference_) {
         fallback_note_ = fmt::format(
             "lab 07's products use your lab-06 kernel ({}): the instructor grades lab 07 with a reference GEMM, "
             "so finish lab 06 first",
