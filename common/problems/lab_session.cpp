@@ -1,5 +1,6 @@
 #include "problems/lab_session.hpp"
 
+#include "description/submission_layout.hpp"
 #include "problems/problem_kinds.hpp"
 #include "util/user_error.hpp"
 
@@ -35,14 +36,18 @@ LabOnDevice open_lab_on_device(const fs::path& root, const std::string& device, 
     return {std::move(session), std::move(spec)};
 }
 
+KernelSource read_lab_kernel(const KernelSet& kernels, const LabSpec& spec) {
+    return read_kernel_source(kernels.dir, fs::path(spec.folder) / spec.kernel_file,
+                              kernels.display(spec.folder, spec.kernel_file), submission_missing_hint);
+}
+
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
                                      const KernelSet& kernels, const Defines& overrides,
                                      EarlierLabKernels earlier_labs) {
     ProblemSetup setup;
     setup.session = &session;
     setup.spec = &spec;
-    setup.source = read_kernel_source(kernels.dir, fs::path(spec.folder) / spec.kernel_file,
-                                      kernels.display(spec.folder, spec.kernel_file));
+    setup.source = read_lab_kernel(kernels, spec);
     setup.geometry = spec.geometry;
     setup.defines = spec.defines;
     setup.defines.merge(overrides);

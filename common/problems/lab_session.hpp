@@ -31,6 +31,11 @@ LabOnDevice open_lab_on_device(const std::filesystem::path& root, const std::str
 // "labs" (the default), "solutions", or the path of a submission folder laid out like labs/.
 KernelSet kernel_set(const std::filesystem::path& root, const std::string& which);
 
+// The kernel file of `spec`'s lab in `kernels` ("04-matmul-tiled/matmul.cl" of the set), read as
+// harness/kernel_source.hpp reads a submission's, saying what to rename when a lab folder is
+// misnamed (description/submission_layout.hpp). Throws UserError.
+KernelSource read_lab_kernel(const KernelSet& kernels, const LabSpec& spec);
+
 // Builds the lab's kernel from `kernels` with the lab's defines and `overrides` on top.
 // `earlier_labs`: whose kernels run for the earlier labs this one builds on (see EarlierLabKernels).
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,

@@ -154,7 +154,7 @@ std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course
     const auto kernels = kernels_of(job);
     const std::string display = kernels.display(spec.folder, spec.kernel_file);
     try {
-        course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
+        course::read_lab_kernel(kernels, spec);
     } catch (const course::UserError& error) {
         events.write(build_failure(BuildFailure::unreadable_file, display, error));
         return nullptr;
@@ -317,7 +317,7 @@ void static_job(EventWriter& events, const WorkerJob& job) {
     const std::string display = kernels.display(spec.folder, spec.kernel_file);
     course::KernelSource source;
     try {
-        source = course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
+        source = course::read_lab_kernel(kernels, spec);
     } catch (const course::UserError& error) {
         events.write(build_failure(BuildFailure::unreadable_file, display, error));
         return;
