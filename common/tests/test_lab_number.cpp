@@ -54,7 +54,7 @@ TEST_CASE("a lab is found by its number, its folder name or the start of it, and
     CHECK_THROWS_AS(course::find_lab_folder(root, "99"), course::UserError);
 }
 
-TEST_CASE("a misnamed lab folder: the submission's layout hint names the folder with the same number") {
+TEST_CASE("a missing lab folder: the submission layout's hint names the folder with the same number, or labs/") {
     const fs::path sub = fresh_dir("lab-number-hint");
     fs::create_directories(sub / "4");
     std::ofstream(sub / "4" / "matmul.cl") << "kernel void k() {}\n";
@@ -66,6 +66,10 @@ TEST_CASE("a misnamed lab folder: the submission's layout hint names the folder 
     CHECK(plain.find("the folder 04-matmul-tiled/ does not exist") != std::string::npos);
     CHECK(plain.find("name it") == std::string::npos);
     fs::remove_all(sub / "4");
+    fs::create_directories(sub / "04");
+    CHECK(missing_error(sub, course::submission_missing_hint).find("a folder 04/: name it 04-matmul-tiled/") !=
+          std::string::npos);
+    fs::remove_all(sub / "04");
     fs::create_directories(sub / "labs" / "04-matmul-tiled");
     CHECK(missing_error(sub, course::submission_missing_hint).find("holds a labs/ folder") != std::string::npos);
     fs::remove_all(sub);
