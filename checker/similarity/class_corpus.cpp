@@ -1,5 +1,6 @@
 #include "class_corpus.hpp"
 
+#include "description/submission_layout.hpp"
 #include "harness/kernel_source.hpp"
 
 #include <algorithm>
@@ -90,7 +91,7 @@ LabCorpus read_lab_corpus(const std::string& lab_folder, const std::string& kern
         }
         const std::string display = student.display_base + "/" + inside.generic_string();
         try {
-            const course::KernelSource source = course::read_kernel_source(student.base, inside, display);
+            const course::KernelSource source = course::read_kernel_source(student.base, inside, display, course::submission_missing_hint);
             corpus.files.push_back(fingerprint_text(student.student, display, source.text, settings.winnow));
         } catch (const std::exception& error) {
             corpus.not_compared.push_back(student.student + ": " + error.what());

@@ -141,15 +141,6 @@ TEST_CASE("define sets checked: the lab's, or the command line's -D alone") {
     CHECK(chosen[0].defines.get("TILE_SIZE") == "4");
 }
 
-TEST_CASE("lab numbers from what people type") {
-    CHECK(lab_number("4") == "04");
-    CHECK(lab_number("04") == "04");
-    CHECK(lab_number("04-matmul-tiled") == "04");
-    CHECK(lab_number("004") == "04");
-    CHECK(lab_number("12") == "12");
-    CHECK(lab_number("x") == "");
-}
-
 TEST_CASE("hidden.toml: time sizes for any class or per class, and a time seed") {
     const auto hidden = parse_hidden_checks(R"(
         [labs.04]

@@ -1,6 +1,6 @@
 #include "bench/copy_bandwidth.hpp"
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/kernel_source.hpp"
 #include "harness/program_build.hpp"
@@ -32,7 +32,7 @@ CopyLaunches copy_launches(ClSession& session, const std::filesystem::path& root
     };
     if (bytes == 0 || bytes % kGroupBytes != 0) return launches;
     const auto kernel_source = read_kernel_source(root / "kernels/benchmarks/copy.cl", "kernels/benchmarks/copy.cl");
-    const BuiltProgram built = build_program(session.context, session.device.device, kernel_source, {}, {});
+    const BuiltProgram built = build_program(session.context, session.device.device, kernel_source, {});
     cl::Kernel copy(built.program, "copy_float4");
     copy.setArg(0, source);
     copy.setArg(1, target);

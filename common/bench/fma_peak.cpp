@@ -13,7 +13,7 @@ namespace course {
 
 FmaPeak measure_fma_peak(ClSession& session, const std::filesystem::path& root) {
     const auto source = read_kernel_source(root / "kernels/benchmarks/fma_peak.cl", "kernels/benchmarks/fma_peak.cl");
-    const BuiltProgram built = build_program(session.context, session.device.device, source, {}, {});
+    const BuiltProgram built = build_program(session.context, session.device.device, source, {});
     cl::Kernel kernel(built.program, "fma_peak");
 
     // Enough work-items to fill every compute unit many times over, and enough

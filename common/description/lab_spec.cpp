@@ -1,5 +1,7 @@
 #include "description/lab_spec.hpp"
 
+#include "description/lab_number.hpp"
+
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -226,8 +228,11 @@ std::vector<std::string> lab_folders(const fs::path& root) {
 
 std::string find_lab_folder(const fs::path& root, const std::string& which) {
     const auto folders = lab_folders(root);
-    std::string wanted = which;
-    if (wanted.size() == 1 && std::isdigit(static_cast<unsigned char>(wanted[0]))) wanted = "0" + wanted;
+    // A number alone ("4", "04") names the lab with that number; anything else is the folder's name or its start.
+    const bool number_only = !which.empty() && std::all_of(which.begin(), which.end(), [](unsigned char c) {
+        return std::isdigit(c) != 0;
+    });
+    const std::string wanted = number_only ? lab_number(which) : which;
     for (const auto& folder : folders) {
         if (folder == wanted || folder.rfind(wanted + "-", 0) == 0) return folder;
     }
@@ -295,7 +300,7 @@ LabSpec load_lab(const fs::path& root, const std::string& which, DeviceClass dev
     spec.settings = parse_lab_file(root / "labs" / spec.folder / "lab.toml", file);
     const toml::table& t = spec.settings;
     spec.device_class = device_class;
-    spec.number = spec.folder.substr(0, 2);
+    spec.number = lab_number(spec.folder);
     spec.title = required_string(t, "title", file);
     spec.problem = named_setting(t, "problem", file, problem_kind_named, problem_kind_names());
     spec.geometry = named_setting(t, "geometry", file, geometry_named, geometry_names());

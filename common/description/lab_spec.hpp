@@ -6,9 +6,9 @@
 
 #include "description/problem_kind.hpp"
 #include "description/problem_size.hpp"
-#include "harness/defines.hpp"
-#include "harness/device_choice.hpp"
-#include "harness/launch_geometry.hpp"
+#include "terms/defines.hpp"
+#include "terms/device_class.hpp"
+#include "terms/geometry.hpp"
 
 #include <toml++/toml.h>
 

@@ -4,6 +4,8 @@
 // substring of "platform / device", or by its index in `lab devices`.
 #pragma once
 
+#include "terms/device_class.hpp"
+
 #include <CL/opencl.hpp>
 
 #include <optional>
@@ -11,8 +13,6 @@
 #include <vector>
 
 namespace course {
-
-enum class DeviceClass { cpu, gpu };
 
 struct DeviceInfo {
     int index = 0;  // position in list_devices(), as `lab devices` shows it
@@ -24,12 +24,6 @@ struct DeviceInfo {
 
     std::string label() const;  // "platform / device"
 };
-
-const char* device_class_name(DeviceClass c);
-// How lab.toml and labcheck's files name a class: "cpu" or "gpu" (the [cpu]/[gpu] tables).
-const char* device_class_key(DeviceClass c);
-// The class a key names; nothing for anything but "cpu" and "gpu".
-std::optional<DeviceClass> device_class_from_key(const std::string& key);
 
 // Every device of every platform; empty when no OpenCL driver is installed.
 std::vector<DeviceInfo> list_devices();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 
 namespace course {
@@ -21,14 +22,21 @@ struct KernelSource {
 // Same as read_kernel_source(path.parent_path(), path.filename(), display_path).
 KernelSource read_kernel_source(const std::filesystem::path& path, const std::string& display_path);
 
+// What to try when the part `missing` of a path (a folder on the way, or the file itself when
+// `is_last`) is not in `folder`. A caller that knows how its folders are laid out says more than
+// the reader can (description/submission_layout.hpp: a lab folder named by its number only).
+using MissingPathHint =
+    std::function<std::string(const std::filesystem::path& folder, const std::string& missing, bool is_last)>;
+
 // Reads the kernel file `inside` (a relative path, e.g. "04-matmul-tiled/matmul.cl") of the
-// folder `base` (a submission; it may itself be reached through a link). No part of `inside`
-// may be a symbolic link: every folder on the way and the file are opened with O_NOFOLLOW,
-// so a submission cannot point the grader at a file outside it; the file must have one name and
-// the owner of `base` or of a folder on the way (upload_file_rules.hpp). When a folder is missing,
-// the error suggests a folder of `base` with the same lab number ("04/" for "04-matmul-tiled/").
+// folder `base` (a submission; it may itself be reached through a link), in four steps: the path
+// walked without following a link (every folder on the way and the file are opened with
+// O_NOFOLLOW, so a submission cannot point the grader at a file outside it), the file checked to
+// be the upload's own (one name, the owner of `base` or of a folder on the way:
+// upload_file_rules.hpp), read, and its text checked (UTF-8, no NUL, self-contained). When a part
+// of the path is missing, the error's "what to try" comes from `hint` (a plain one when empty).
 KernelSource read_kernel_source(const std::filesystem::path& base, const std::filesystem::path& inside,
-                                const std::string& display_path);
+                                const std::string& display_path, const MissingPathHint& hint = {});
 
 // The largest kernel file read (a kernel is a few kB; this keeps a hostile file from filling memory).
 constexpr std::size_t kMaxKernelFileBytes = 1u << 20;

@@ -21,34 +21,7 @@ void require_divides(std::size_t small, const char* small_name, std::size_t big,
     }
 }
 
-constexpr Geometry kGeometries[] = {Geometry::tile, Geometry::thread_work, Geometry::register_tiles};
-
 }  // namespace
-
-const char* geometry_name(Geometry geometry) {
-    switch (geometry) {
-        case Geometry::tile:
-            return "tile";
-        case Geometry::thread_work:
-            return "thread_work";
-        case Geometry::register_tiles:
-            return "register_tiles";
-    }
-    return "?";
-}
-
-std::optional<Geometry> geometry_named(const std::string& name) {
-    for (const Geometry g : kGeometries) {
-        if (name == geometry_name(g)) return g;
-    }
-    return std::nullopt;
-}
-
-std::string geometry_names() {
-    std::string names;
-    for (const Geometry g : kGeometries) names += (names.empty() ? "" : ", ") + std::string(geometry_name(g));
-    return names;
-}
 
 cl::NDRange LaunchShape::global_range(std::size_t batch) const {
     return batch > 1 ? cl::NDRange(global[0], global[1], batch) : cl::NDRange(global[0], global[1]);

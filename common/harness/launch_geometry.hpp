@@ -11,24 +11,14 @@
 // Here "cols" is what dimension 0 walks (k for a transpose, N for a product) and "rows" dimension 1.
 #pragma once
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
+#include "terms/geometry.hpp"
 
 #include <CL/opencl.hpp>
 
 #include <cstddef>
-#include <optional>
-#include <string>
 
 namespace course {
-
-// The geometries above, as lab.toml's `geometry` key names them.
-enum class Geometry { tile, thread_work, register_tiles };
-
-const char* geometry_name(Geometry geometry);  // "tile", "thread_work", "register_tiles"
-// The geometry a name stands for; nothing for an unknown name.
-std::optional<Geometry> geometry_named(const std::string& name);
-// "tile, thread_work, register_tiles": for messages that list what is allowed.
-std::string geometry_names();
 
 // The extents a geometry works on: rows × cols of the output space, and the
 // inner (K) dimension of a product (1 for a transpose).

@@ -174,7 +174,7 @@ KernelBuildError::KernelBuildError(const ErrorParts& parts, std::string mapped_l
     : UserError(parts), log_(std::move(mapped_log)), first_line_(first_line) {}
 
 BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
-                           const Defines& defines, const std::vector<std::filesystem::path>& /*include_dirs*/) {
+                           const Defines& defines) {
     // A kernel file is compiled alone: no -I, and a source that would include anything is
     // refused here too (read_kernel_source refuses it first when every build would).
     BuildMacros macros;

@@ -2,7 +2,7 @@
 // turns build failures into messages that name the student's file and line.
 #pragma once
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/kernel_source.hpp"
 #include "util/user_error.hpp"
 
@@ -52,12 +52,11 @@ private:
 
 // Compiles `source` for `device` as OpenCL C 1.2 with the defines. The file must be
 // self-contained (see self_contained_source.hpp): the compiler reads the text judged with these
-// defines, with what no branch of this build reads left out; `include_dirs` is no longer used (no
-// kernel of the course includes a header, and a submission may include nothing), and is
-// kept only so that callers need not change. The build log keeps only what is about the
+// defines, with what no branch of this build reads left out (no kernel of the course includes
+// a header, and a submission may include nothing, so there is no include path). The build log keeps only what is about the
 // student's file (see build_log.hpp).
 BuiltProgram build_program(const cl::Context& context, const cl::Device& device, const KernelSource& source,
-                           const Defines& defines, const std::vector<std::filesystem::path>& include_dirs);
+                           const Defines& defines);
 
 // The names of the kernels a built program defines.
 std::vector<std::string> kernel_names(const cl::Program& program);

@@ -2,7 +2,7 @@
 // 0 everything right, 1 a kernel is wrong (or did not build), 2 the command itself could not run.
 #pragma once
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/host_memory.hpp"
 
 #include <cstddef>

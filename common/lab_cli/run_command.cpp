@@ -224,7 +224,7 @@ void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<Prob
     std::unique_ptr<LabProblem> problem;
     try {
         problem = open_lab(lab.session, lab.root, lab.spec, lab.kernels, set.defines,
-                           options.reference_gemm ? GemmChoice::reference : GemmChoice::lab_kernels);
+                           options.reference_gemm ? EarlierLabKernels::course : EarlierLabKernels::same_set);
     } catch (const KernelBuildError& error) {
         fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'",
                    printable_text(error.what()));

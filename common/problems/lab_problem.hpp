@@ -5,7 +5,7 @@
 #pragma once
 
 #include "harness/cl_session.hpp"
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/host_memory.hpp"
 #include "harness/kernel_source.hpp"
 #include "description/lab_spec.hpp"
@@ -41,11 +41,14 @@ struct KernelSet {
     }
 };
 
-// Lab 07: which GEMM computes the Strassen products.
-enum class GemmChoice {
-    lab_kernels,  // the lab-06 kernel of the same kernel set (or of ProblemSetup::gemm_kernels), else labs/'
-    reference,    // the course's reference GEMM in kernels/ ([strassen] reference_gemm): strassen.cl judged alone;
-                  // where that file is missing (a student edition), the lab-06 kernel as lab_kernels, said once
+// Whose kernel a driver runs for an earlier lab its own lab builds on (lab 07 multiplies with lab 06's
+// GEMM); a driver that runs only its own lab's kernels ignores it.
+enum class EarlierLabKernels {
+    same_set,  // the earlier lab's kernel from the same kernel set (else labs/'): `lab run`
+    course,    // the course's own kernel for it, which the lab's lab.toml names (lab 07: [strassen]
+               // reference_gemm), so that the lab is judged on its own kernel file alone: labcheck, and
+               // `lab run 07 --reference-gemm`. Where this copy of the course lacks it (a student edition),
+               // as same_set, and the driver says so once (LabProblem::setup_note)
 };
 
 // Everything needed to build one lab's kernels.
@@ -55,13 +58,9 @@ struct ProblemSetup {
     KernelSource source;   // the kernel file under test
     Geometry geometry = Geometry::tile;  // see launch_geometry.hpp
     Defines defines;
-    std::vector<std::filesystem::path> include_dirs;
     KernelSet kernels;  // the set `source` came from (drivers that need more files read them from here)
     std::filesystem::path root;
-    // Lab 07 only: read the lab-06 GEMM that computes the products from this set instead
-    // of `kernels` (the grader grades lab 07 apart from a student's lab 06 this way).
-    std::optional<KernelSet> gemm_kernels;
-    GemmChoice gemm = GemmChoice::lab_kernels;  // labcheck grades lab 07 with GemmChoice::reference
+    EarlierLabKernels earlier_labs = EarlierLabKernels::same_set;  // labcheck: EarlierLabKernels::course
 };
 
 // The verdict on one size.

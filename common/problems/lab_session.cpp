@@ -1,5 +1,6 @@
 #include "problems/lab_session.hpp"
 
+#include "description/submission_layout.hpp"
 #include "problems/problem_kinds.hpp"
 #include "util/user_error.hpp"
 
@@ -37,16 +38,20 @@ LabOnDevice open_lab_on_device(const fs::path& root, const std::string& device, 
     return {std::move(session), std::move(spec)};
 }
 
+KernelSource read_lab_kernel(const KernelSet& kernels, const LabSpec& spec) {
+    return read_kernel_source(kernels.dir, fs::path(spec.folder) / spec.kernel_file,
+                              kernels.display(spec.folder, spec.kernel_file), submission_missing_hint);
+}
+
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
-                                     const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
-    KernelSource source = read_kernel_source(kernels.dir, fs::path(spec.folder) / spec.kernel_file,
-                                             kernels.display(spec.folder, spec.kernel_file));
-    return open_lab(session, root, spec, kernels, std::move(source), overrides, gemm);
+                                     const KernelSet& kernels, const Defines& overrides,
+                                     EarlierLabKernels earlier_labs) {
+    return open_lab(session, root, spec, kernels, read_lab_kernel(kernels, spec), overrides, earlier_labs);
 }
 
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, const LabSpec& spec,
                                      const KernelSet& kernels, KernelSource source, const Defines& overrides,
-                                     GemmChoice gemm) {
+                                     EarlierLabKernels earlier_labs) {
     ProblemSetup setup;
     setup.session = &session;
     setup.spec = &spec;
@@ -54,15 +59,15 @@ std::unique_ptr<LabProblem> open_lab(ClSession& session, const fs::path& root, c
     setup.geometry = spec.geometry;
     setup.defines = spec.defines;
     setup.defines.merge(overrides);
-    setup.include_dirs = {root / "kernels" / "include"};
     setup.kernels = kernels;
     setup.root = root;
-    setup.gemm = gemm;
+    setup.earlier_labs = earlier_labs;
     return make_problem(spec.problem, setup);
 }
 
 std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& root, const LabSpec& spec,
-                                          const KernelSet& kernels, const Defines& overrides, GemmChoice gemm) {
+                                          const KernelSet& kernels, const Defines& overrides,
+                                          EarlierLabKernels earlier_labs) {
     if (!spec.speedup) {
         throw UserError({"a [speedup] section", "the lab has none", spec.file(),
                          "add one naming the baseline kernel"});
@@ -70,7 +75,7 @@ std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& ro
     if (spec.speedup->baseline_file == kSelfBaseline) {
         Defines defines = overrides;
         defines.merge(spec.speedup->baseline_defines);
-        return open_lab(session, root, spec, kernels, defines, gemm);
+        return open_lab(session, root, spec, kernels, defines, earlier_labs);
     }
     require_baseline_in_course(root, spec);
     ProblemSetup setup;
@@ -80,7 +85,6 @@ std::unique_ptr<LabProblem> open_baseline(ClSession& session, const fs::path& ro
         read_kernel_source(root / "kernels" / spec.speedup->baseline_file, "kernels/" + spec.speedup->baseline_file);
     setup.geometry = spec.speedup->baseline_geometry;
     setup.defines = spec.speedup->baseline_defines;
-    setup.include_dirs = {root / "kernels" / "include"};
     setup.kernels = {root / "kernels", "kernels"};
     setup.root = root;
     return make_problem(spec.speedup->baseline_problem.value_or(spec.problem), setup);

@@ -31,17 +31,22 @@ LabOnDevice open_lab_on_device(const std::filesystem::path& root, const std::str
 // "labs" (the default), "solutions", or the path of a submission folder laid out like labs/.
 KernelSet kernel_set(const std::filesystem::path& root, const std::string& which);
 
+// The kernel file of `spec`'s lab in `kernels` ("04-matmul-tiled/matmul.cl" of the set), read as
+// harness/kernel_source.hpp reads a submission's, saying what to rename when a lab folder is
+// misnamed (description/submission_layout.hpp). Throws UserError.
+KernelSource read_lab_kernel(const KernelSet& kernels, const LabSpec& spec);
+
 // Builds the lab's kernel from `kernels` with the lab's defines and `overrides` on top.
-// `gemm`: lab 07 only, which GEMM computes its products (see GemmChoice).
+// `earlier_labs`: whose kernels run for the earlier labs this one builds on (see EarlierLabKernels).
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
                                      const KernelSet& kernels, const Defines& overrides,
-                                     GemmChoice gemm = GemmChoice::lab_kernels);
+                                     EarlierLabKernels earlier_labs = EarlierLabKernels::same_set);
 
 // The same with the lab's kernel file of `kernels` already read: labcheck reads it first, to tell a
 // file that cannot be read from one that does not build, and reads it once.
 std::unique_ptr<LabProblem> open_lab(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
                                      const KernelSet& kernels, KernelSource source, const Defines& overrides,
-                                     GemmChoice gemm = GemmChoice::lab_kernels);
+                                     EarlierLabKernels earlier_labs = EarlierLabKernels::same_set);
 
 // Names the baseline "the lab's own kernels again, with baseline_defines on top" in
 // a lab's [speedup] (lab 07: LEVELS = 0, the same driver with no Strassen level).
@@ -53,7 +58,7 @@ constexpr const char* kSelfBaseline = "self";
 // Throws UserError when the baseline file is not in this copy of the course (baseline_in_course).
 std::unique_ptr<LabProblem> open_baseline(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
                                           const KernelSet& kernels, const Defines& overrides,
-                                          GemmChoice gemm = GemmChoice::lab_kernels);
+                                          EarlierLabKernels earlier_labs = EarlierLabKernels::same_set);
 
 // Whether the lab's speedup baseline is in the course at `root`: "self", or a file under kernels/
 // that exists. The student edition leaves kernels/baselines/ out (the naive kernels there answer

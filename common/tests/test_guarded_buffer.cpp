@@ -23,7 +23,7 @@ struct ShiftedCopy {
     cl::Kernel kernel;
     ShiftedCopy() {
         const auto built = build_program(session.context, session.device.device,
-                                         KernelSource{"", "test/shifted_copy.cl", kShiftedCopy}, {}, {});
+                                         KernelSource{"", "test/shifted_copy.cl", kShiftedCopy}, {});
         kernel = cl::Kernel(built.program, "shifted_copy");
     }
     std::vector<float> run(std::size_t n, int shift, int in_shift, GuardDamage& damage) {

@@ -12,7 +12,7 @@ using namespace course;
 namespace {
 
 BuiltProgram build(ClSession& session, const std::string& text, const Defines& defines = {}) {
-    return build_program(session.context, session.device.device, KernelSource{"", "sub/k.cl", text}, defines, {});
+    return build_program(session.context, session.device.device, KernelSource{"", "sub/k.cl", text}, defines);
 }
 
 std::string error_of(ClSession& session, const std::string& text, const Defines& defines = {}) {

@@ -331,16 +331,6 @@ TEST_CASE("a kernel file is read only from inside the submission, never through 
     fs::remove_all(outside);
 }
 
-TEST_CASE("a missing lab folder gets a hint naming the folder that is there") {
-    const fs::path sub = fresh_dir("hint");
-    fs::create_directories(sub / "04");
-    CHECK(error_of(sub, "04-matmul-tiled/matmul.cl").find("name it 04-matmul-tiled/") != std::string::npos);
-    fs::remove_all(sub / "04");
-    fs::create_directories(sub / "labs");
-    CHECK(error_of(sub, "04-matmul-tiled/matmul.cl").find("labs/ folder") != std::string::npos);
-    fs::remove_all(sub);
-}
-
 TEST_CASE("an include is refused when the file is read, with what, where and what to do") {
     const fs::path sub = fresh_dir("include");
     fs::create_directories(sub / "04-matmul-tiled");

@@ -15,7 +15,7 @@
 //     TILE_SIZE = [16, 32]
 #pragma once
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/device_choice.hpp"
 #include "harness/launch_geometry.hpp"
 

@@ -48,7 +48,6 @@ std::unique_ptr<course::LabProblem> open_file(const std::string& lab, const std:
     setup.geometry = setup.spec->geometry;
     setup.defines = setup.spec->defines;
     for (const auto& [name, value] : defines) setup.defines.set(name, value);
-    setup.include_dirs = {root() / "kernels" / "include"};
     setup.kernels = {file.parent_path(), file.parent_path().string()};
     setup.root = root();
     return course::make_problem(setup.spec->problem, setup);

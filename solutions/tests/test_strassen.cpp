@@ -5,7 +5,7 @@
 //
 // Mutants are made from the solution at test time by replacing one exact
 // piece of text, and run from a temporary folder laid out like labs/; the
-// products use the lab-06 solution (ProblemSetup::gemm_kernels), as when the
+// products use the lab-06 solution (StrassenGemmSettings::lab_kernels), as when the
 // grader grades lab 07 on its own. Each mutant is built once and checked at
 // every level (check_at), since PoCL builds are the slow part here.
 #include "lab_fixture.hpp"
@@ -67,12 +67,9 @@ std::unique_ptr<course::StrassenProblem> open_strassen(const course::KernelSet& 
     setup.geometry = spec().geometry;
     setup.defines = spec().defines;
     setup.defines.set("LEVELS", levels);
-    setup.include_dirs = {root() / "kernels" / "include"};
     setup.kernels = kernels;
     setup.root = root();
-    setup.gemm_kernels = std::move(gemm_kernels);
-    setup.gemm = gemm;
-    return std::make_unique<course::StrassenProblem>(setup);
+    return std::make_unique<course::StrassenProblem>(setup, course::StrassenGemmSettings{gemm, std::move(gemm_kernels)});
 }
 
 course::KernelSet solutions() {

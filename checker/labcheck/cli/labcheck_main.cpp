@@ -26,7 +26,7 @@
 
 #include "util/course_root.hpp"
 #include "util/edition.hpp"
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "problems/lab_session.hpp"
 #include "description/lab_spec.hpp"
 #include "util/text_escape.hpp"

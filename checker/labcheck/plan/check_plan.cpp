@@ -1,5 +1,6 @@
 #include "plan/check_plan.hpp"
 
+#include "description/lab_number.hpp"
 #include "problems/lab_problem.hpp"
 #include "problems/problem_kinds.hpp"
 #include "harness/launch_geometry.hpp"
@@ -88,15 +89,6 @@ HiddenChecks parse_lab_table(const toml::table& table, const std::string& where)
 
 }  // namespace
 
-std::string lab_number(const std::string& text) {
-    std::size_t digits = 0;
-    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
-    if (digits == 0) return {};
-    std::string number = text.substr(0, digits);
-    while (number.size() > 2 && number[0] == '0') number.erase(0, 1);
-    return number.size() == 1 ? "0" + number : number;
-}
-
 HiddenChecksByLab parse_hidden_checks(const std::string& text, const std::string& display_path) {
     toml::table root;
     try {
@@ -113,7 +105,7 @@ HiddenChecksByLab parse_hidden_checks(const std::string& text, const std::string
         }
         for (const auto& [lab_key, lab_value] : *value.as_table()) {
             const std::string where = fmt::format("{} [labs.{}]", display_path, std::string(lab_key.str()));
-            const std::string number = lab_number(std::string(lab_key.str()));
+            const std::string number = course::lab_number(std::string(lab_key.str()));
             if (number.empty() || !lab_value.is_table()) {
                 bad_hidden(where, "a table per lab number, e.g. [labs.04]", "this is not one");
             }

@@ -82,7 +82,4 @@ double simulated_work(const course::LabSpec& spec, const course::Defines& define
 // dynamic check, and the report says which and why.
 inline constexpr double kOclgrindWorkLimit = 4.0e6;
 
-// "04" from "04", "4" or "04-matmul-tiled"; empty when it starts with no digit.
-std::string lab_number(const std::string& text);
-
 }  // namespace labcheck

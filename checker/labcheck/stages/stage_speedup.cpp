@@ -76,6 +76,40 @@ void read_rate(const RateEvent& event, StageResult& r) {
     }
 }
 
+// No timing came back: why, in the child's words (a crash, a time-out, a run error).
+StageResult no_timing(const LabUnderTest& lab, const UnitRun& speedup, StageResult r) {
+    r.verdict = Verdict::fail;
+    const AbnormalEnd end = abnormal_end(speedup, unfinished_activity(speedup));
+    if (end.grader_problem) return grader_error(lab, Stage::speedup, end.text);
+    const auto* run_error = speedup.first<RunErrorEvent>();
+    r.details = run_error != nullptr ? run_error->message
+                : end.happened       ? end.text
+                                     : std::string("the worker reported no timing");
+    r.reason = r.details.substr(0, r.details.find('\n'));
+    return r;
+}
+
+// The verdict from the measured ratio, with the runtime's bug said when the timing was redone.
+void judge_ratio(const LabUnderTest& lab, const UnitRun& speedup, double ratio, StageResult& r) {
+    const double min_ratio = *r.min_ratio;
+    if (ratio >= min_ratio) {
+        r.verdict = Verdict::pass;
+        r.points = r.max_points;
+        if (speedup.job.compile_ahead) {
+            // Timed again the checks' way because PoCL's specialised work-group functions got it wrong.
+            r.verdict = Verdict::warn;
+            r.details += " Warning: PoCL's work-group functions specialised to this size computed a wrong result, "
+                         "while the kernel was right at every check; both kernels were timed again compiled as the "
+                         "checks are (one work-group function for every size), where it is right, and that timing "
+                         "counts. That is a bug of the OpenCL runtime, not your mistake.";
+        }
+    } else {
+        r.verdict = Verdict::fail;
+        r.details += " The lab README says which idea of the lab buys the speed; `build/common/lab run " +
+                     lab.spec->number + "` times the kernel at the lab's own size.";
+    }
+}
+
 }  // namespace
 
 StageResult speedup_baseline_not_here(const LabUnderTest& lab) {
@@ -102,17 +136,7 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     }
     if (const auto* wrong = speedup.first<WrongResultEvent>()) return wrong_result(lab, r, *wrong);
     const auto* timing = speedup.first<TimingEvent>();
-    if (timing == nullptr) {
-        r.verdict = Verdict::fail;
-        const AbnormalEnd end = abnormal_end(speedup, unfinished_activity(speedup));
-        if (end.grader_problem) return grader_error(lab, Stage::speedup, end.text);
-        const auto* run_error = speedup.first<RunErrorEvent>();
-        r.details = run_error != nullptr ? run_error->message
-                    : end.happened       ? end.text
-                                         : std::string("the worker reported no timing");
-        r.reason = r.details.substr(0, r.details.find('\n'));
-        return r;
-    }
+    if (timing == nullptr) return no_timing(lab, speedup, r);
     const double baseline = timing->baseline_seconds;
     const double submission = timing->submission_seconds;
     const std::string& size = timing->check.size;
@@ -137,22 +161,7 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     }
     r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×) at {}: {} vs {}", ratio, min_ratio, set_name,
                            course::duration_text(submission), course::duration_text(baseline));
-    if (ratio >= min_ratio) {
-        r.verdict = Verdict::pass;
-        r.points = r.max_points;
-        if (speedup.job.compile_ahead) {
-            // Timed again the checks' way because PoCL's specialised work-group functions got it wrong.
-            r.verdict = Verdict::warn;
-            r.details += " Warning: PoCL's work-group functions specialised to this size computed a wrong result, "
-                         "while the kernel was right at every check; both kernels were timed again compiled as the "
-                         "checks are (one work-group function for every size), where it is right, and that timing "
-                         "counts. That is a bug of the OpenCL runtime, not your mistake.";
-        }
-    } else {
-        r.verdict = Verdict::fail;
-        r.details += " The lab README says which idea of the lab buys the speed; `build/common/lab run " +
-                     lab.spec->number + "` times the kernel at the lab's own size.";
-    }
+    judge_ratio(lab, speedup, ratio, r);
     return r;
 }
 

@@ -116,9 +116,9 @@ BuildEvent try_build(course::ClSession& session, const WorkerJob& job, const cou
                      course::KernelSource source, std::unique_ptr<course::LabProblem>& problem) {
     const std::string display = source.display_path;
     try {
-        // Lab 07 is graded on strassen.cl alone: its products use the course's reference GEMM.
+        // A lab is graded on its own kernel file alone: the earlier labs it builds on run the course's kernels.
         problem = course::open_lab(session, job.root, spec, kernels_of(job), std::move(source), job.defines,
-                                   course::GemmChoice::reference);
+                                   course::EarlierLabKernels::course);
         return built_event(job, display, *problem);
     } catch (const course::KernelBuildError& error) {
         auto event = build_failure(BuildFailure::compile_error, display, error);
@@ -145,7 +145,7 @@ std::optional<course::KernelSource> read_submission(EventWriter& events, const W
     const auto kernels = kernels_of(job);
     const std::string display = kernels.display(spec.folder, spec.kernel_file);
     try {
-        return course::read_kernel_source(kernels.dir, std::filesystem::path(spec.folder) / spec.kernel_file, display);
+        return course::read_lab_kernel(kernels, spec);
     } catch (const course::UserError& error) {
         events.write(build_failure(BuildFailure::unreadable_file, display, error));
         return std::nullopt;
@@ -266,7 +266,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
     try {
         const CompileStep step(events, CompileWhat::baseline);
         baseline = course::open_baseline(session, job.root, spec, kernels_of(job), job.defines,
-                                         course::GemmChoice::reference);
+                                         course::EarlierLabKernels::course);
     } catch (const course::UserError& error) {
         events.write(ErrorEvent{WorkerErrorKind::baseline, error.what()});
         return;

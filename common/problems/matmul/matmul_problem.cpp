@@ -24,7 +24,7 @@ MatmulProblem::MatmulProblem(const ProblemSetup& setup) : session_(*setup.sessio
                          setup.spec->file(), "fix the lab's batch size"});
     }
     batch_ = static_cast<std::size_t>(batch);
-    built_ = build_program(session_.context, session_.device.device, setup.source, setup.defines, setup.include_dirs);
+    built_ = build_program(session_.context, session_.device.device, setup.source, setup.defines);
     kernel_ = make_kernel(built_, "matmul", matmul_contract());
 }
 

@@ -23,7 +23,7 @@ MatmulImageProblem::MatmulImageProblem(const ProblemSetup& setup)
                          "CL_DEVICE_IMAGE_SUPPORT is false on " + session_.device.label(),
                          setup.source.display_path, "pick another device (`lab devices`, then --device)"});
     }
-    built_ = build_program(session_.context, device, setup.source, setup.defines, setup.include_dirs);
+    built_ = build_program(session_.context, device, setup.source, setup.defines);
     kernel_ = make_kernel(built_, "matmul", matmul_image_contract());
 }
 

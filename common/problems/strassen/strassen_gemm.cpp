@@ -14,16 +14,18 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace course {
 
 namespace {
 
 // The lab whose kernel multiplies: [strassen] gemm_lab in lab 07's lab.toml (default "06").
-KernelSource lab_gemm_source(const ProblemSetup& setup) {
+KernelSource lab_gemm_source(const ProblemSetup& setup, const StrassenGemmSettings& settings) {
     const std::string gemm_lab = setup.spec->setting<std::string>("strassen", "gemm_lab").value_or("06");
     const LabSpec gemm_spec = load_lab(setup.root, gemm_lab, setup.session->device.device_class);
-    const KernelSet& set = setup.gemm_kernels ? *setup.gemm_kernels : setup.kernels;
+    const KernelSet& set = settings.lab_kernels ? *settings.lab_kernels : setup.kernels;
     if (std::filesystem::exists(set.file(gemm_spec.folder, gemm_spec.kernel_file))) {
         return read_kernel_source(set.file(gemm_spec.folder, gemm_spec.kernel_file),
                                   set.display(gemm_spec.folder, gemm_spec.kernel_file));
@@ -52,30 +54,35 @@ bool reference_gemm_present(const ProblemSetup& setup) {
     return std::filesystem::exists(setup.root / reference_gemm_path(setup), ec);
 }
 
-bool uses_reference(const ProblemSetup& setup) {
-    if (setup.gemm != GemmChoice::reference) return false;
+bool uses_reference(const ProblemSetup& setup, const StrassenGemmSettings& settings) {
+    if (settings.choice != GemmChoice::reference) return false;
     reference_gemm_path(setup);  // says what is missing when lab.toml names no reference GEMM
     return reference_gemm_present(setup);
 }
 
-KernelSource gemm_source(const ProblemSetup& setup) {
-    if (!uses_reference(setup)) return lab_gemm_source(setup);
+KernelSource gemm_source(const ProblemSetup& setup, const StrassenGemmSettings& settings) {
+    if (!uses_reference(setup, settings)) return lab_gemm_source(setup, settings);
     const auto path = reference_gemm_path(setup);
     return read_kernel_source(setup.root / path, path.generic_string());
 }
 
 }  // namespace
 
-BatchedGemm::BatchedGemm(const ProblemSetup& setup)
+StrassenGemmSettings strassen_gemm_settings(const ProblemSetup& setup) {
+    StrassenGemmSettings settings;
+    if (setup.earlier_labs == EarlierLabKernels::course) settings.choice = GemmChoice::reference;
+    return settings;
+}
+
+BatchedGemm::BatchedGemm(const ProblemSetup& setup, const StrassenGemmSettings& settings)
     : geometry_(setup.geometry),
-      reference_(uses_reference(setup)),
+      reference_(uses_reference(setup, settings)),
       reference_available_(reference_gemm_present(setup)),
       on_oclgrind_(is_oclgrind(setup.session->device.device)),
       macro_tile_(padding_multiples(setup.geometry, setup.defines)),
-      built_(build_program(setup.session->context, setup.session->device.device, gemm_source(setup), setup.defines,
-                           setup.include_dirs)),
+      built_(build_program(setup.session->context, setup.session->device.device, gemm_source(setup, settings), setup.defines)),
       kernel_(make_kernel(built_, "matmul", matmul_contract())) {
-    if (setup.gemm == GemmChoice::reference && !reference_) {
+    if (settings.choice == GemmChoice::reference && !reference_) {
         fallback_note_ = fmt::format(
             "lab 07's products use your lab-06 kernel ({}): the instructor grades lab 07 with a reference GEMM, "
             "so finish lab 06 first",
@@ -135,66 +142,108 @@ const std::string& BatchedGemm::self_test(ClSession& session) {
     return *self_test_result_;
 }
 
-std::string BatchedGemm::run_self_test(ClSession& session) {
-    // Two products, each two macro tiles high and wide and two tile steps deep:
-    // small enough for Oclgrind, large enough to need every work-group index.
-    constexpr std::size_t batch = 2;
-    const Extents size{2 * macro_tile_.rows, 2 * macro_tile_.cols, 2 * macro_tile_.inner};
-    const std::size_t a_size = size.rows * size.inner, b_size = size.inner * size.cols, c_size = size.rows * size.cols;
-    const Matrix a = random_matrix(batch * size.rows, size.inner, 11);
-    const Matrix b = random_matrix(batch * size.inner, size.cols, 12);
-    const auto& device = session.device.device;
-    GuardedBuffer a_buffer(session.context, device, a.size(), BufferRole::input);
-    GuardedBuffer b_buffer(session.context, device, b.size(), BufferRole::input);
-    GuardedBuffer c_buffer(session.context, device, batch * c_size, BufferRole::output);
-    a_buffer.upload(session.queue, a.values);
-    b_buffer.upload(session.queue, b.values);
-    c_buffer.upload(session.queue);
-    multiply(session.queue, a_buffer.view(), b_buffer.view(), c_buffer.view(), size, batch);
-    GuardDamage damage;
-    const std::vector<float> c_values = c_buffer.download(session.queue, &damage);
+namespace {
 
-    std::string problem;
-    std::size_t wrong_product = batch;
-    for (std::size_t z = 0; z < batch && problem.empty(); ++z) {
+// Two products, each two macro tiles high and wide and two tile steps deep: small enough for
+// Oclgrind, large enough to need every work-group index.
+constexpr std::size_t kSelfTestBatch = 2;
+
+// The batch the self-test multiplies, and what the GEMM wrote.
+struct SelfTestRun {
+    Extents size;
+    Matrix a, b;                  // the batch's inputs, product after product
+    std::vector<float> c_values;  // the batch's output, product after product
+    GuardDamage damage;
+};
+
+// The first wrong product of the batch, in words, and its index (batch when all are right).
+std::pair<std::string, std::size_t> first_wrong_product(const SelfTestRun& run) {
+    const Extents& size = run.size;
+    const std::size_t a_size = size.rows * size.inner, b_size = size.inner * size.cols, c_size = size.rows * size.cols;
+    for (std::size_t z = 0; z < kSelfTestBatch; ++z) {
         Matrix a_z(size.rows, size.inner), b_z(size.inner, size.cols), c_z(size.rows, size.cols);
-        std::copy_n(a.values.begin() + static_cast<std::ptrdiff_t>(z * a_size), a_size, a_z.values.begin());
-        std::copy_n(b.values.begin() + static_cast<std::ptrdiff_t>(z * b_size), b_size, b_z.values.begin());
-        std::copy_n(c_values.begin() + static_cast<std::ptrdiff_t>(z * c_size), c_size, c_z.values.begin());
+        std::copy_n(run.a.values.begin() + static_cast<std::ptrdiff_t>(z * a_size), a_size, a_z.values.begin());
+        std::copy_n(run.b.values.begin() + static_cast<std::ptrdiff_t>(z * b_size), b_size, b_z.values.begin());
+        std::copy_n(run.c_values.begin() + static_cast<std::ptrdiff_t>(z * c_size), c_size, c_z.values.begin());
         const Comparison comparison =
             compare_with_reference(matmul_reference(a_z, b_z), c_z, matmul_tolerance_factor(size.inner));
-        problem = verdict_text(comparison, GuardDamage{}, {"c", size.rows, size.cols});
-        if (!problem.empty()) wrong_product = z;
+        std::string problem = verdict_text(comparison, GuardDamage{}, {"c", size.rows, size.cols});
+        if (!problem.empty()) return {problem, z};
     }
-    if (damage.any()) {
-        problem =
-            describe_guard_damage(damage, "c", batch * size.rows, size.cols) + (problem.empty() ? "" : "\n") + problem;
+    return {std::string(), kSelfTestBatch};
+}
+
+// What is wrong with the batch: the guard zones, then the first wrong product; empty when right.
+std::string self_test_problem(const SelfTestRun& run, std::size_t& wrong_product) {
+    auto [problem, wrong] = first_wrong_product(run);
+    wrong_product = wrong;
+    if (run.damage.any()) {
+        problem = describe_guard_damage(run.damage, "c", kSelfTestBatch * run.size.rows, run.size.cols) +
+                  (problem.empty() ? "" : "\n") + problem;
     }
-    if (problem.empty()) return {};
+    return problem;
+}
+
+// Where the self-test went wrong: "at product 1 of a batch of 2 (...)", or on the batch as a whole.
+std::string self_test_place(const Extents& size, std::size_t wrong_product) {
     const std::string shape = fmt::format("{}×{}×{} each", size.rows, size.inner, size.cols);
-    const std::string where = wrong_product < batch
-                                  ? fmt::format("at product {} of a batch of {} ({})", wrong_product, batch, shape)
-                                  : fmt::format("on a batch of {} products ({})", batch, shape);
-    // A kernel that ignores get_group_id(2) writes every product onto the first one.
+    return wrong_product < kSelfTestBatch
+               ? fmt::format("at product {} of a batch of {} ({})", wrong_product, kSelfTestBatch, shape)
+               : fmt::format("on a batch of {} products ({})", kSelfTestBatch, shape);
+}
+
+// The reminder that work-group z multiplies the z-th product, when the batch reads as if it did not;
+// empty otherwise. A kernel that ignores get_group_id(2) writes every product onto the first one.
+std::string batched_hint(const SelfTestRun& run, std::size_t wrong_product) {
+    const std::size_t c_size = run.size.rows * run.size.cols;
     bool later_never_written = false;
-    for (std::size_t z = 1; z < batch; ++z) {
-        const auto begin = c_values.begin() + static_cast<std::ptrdiff_t>(z * c_size);
+    for (std::size_t z = 1; z < kSelfTestBatch; ++z) {
+        const auto begin = run.c_values.begin() + static_cast<std::ptrdiff_t>(z * c_size);
         later_never_written |= std::all_of(begin, begin + static_cast<std::ptrdiff_t>(c_size),
                                            [](float v) { return float_bits(v) == kUnwrittenBits; });
     }
-    const std::string batched_hint =
-        later_never_written || wrong_product > 0
-            ? fmt::format(
-                  "\n{} work-group z of a batched launch must multiply the z-th product (the kernel's first "
-                  "lines move a, b and c forward by get_group_id(2) products).",
-                  later_never_written ? "A later product of the batch was never written:"
-                                      : "Product 0 is right but a later one is not:")
-            : "";
+    if (!later_never_written && wrong_product == 0) return {};
+    return fmt::format(
+        "\n{} work-group z of a batched launch must multiply the z-th product (the kernel's first "
+        "lines move a, b and c forward by get_group_id(2) products).",
+        later_never_written ? "A later product of the batch was never written:"
+                            : "Product 0 is right but a later one is not:");
+}
+
+// Multiplies the self-test batch with `gemm`, into guarded, NaN-filled buffers.
+SelfTestRun multiply_self_test_batch(BatchedGemm& gemm, ClSession& session) {
+    const Extents tile = gemm.macro_tile();
+    SelfTestRun run;
+    run.size = {2 * tile.rows, 2 * tile.cols, 2 * tile.inner};
+    const Extents& size = run.size;
+    run.a = random_matrix(kSelfTestBatch * size.rows, size.inner, 11);
+    run.b = random_matrix(kSelfTestBatch * size.inner, size.cols, 12);
+    const auto& device = session.device.device;
+    GuardedBuffer a_buffer(session.context, device, run.a.size(), BufferRole::input);
+    GuardedBuffer b_buffer(session.context, device, run.b.size(), BufferRole::input);
+    GuardedBuffer c_buffer(session.context, device, kSelfTestBatch * size.rows * size.cols, BufferRole::output);
+    a_buffer.upload(session.queue, run.a.values);
+    b_buffer.upload(session.queue, run.b.values);
+    c_buffer.upload(session.queue);
+    gemm.multiply(session.queue, a_buffer.view(), b_buffer.view(), c_buffer.view(), size, kSelfTestBatch);
+    run.c_values = c_buffer.download(session.queue, &run.damage);
+    return run;
+}
+
+}  // namespace
+
+std::string BatchedGemm::run_self_test(ClSession& session) {
+    const SelfTestRun run = multiply_self_test_batch(*this, session);
+    std::size_t wrong_product = kSelfTestBatch;
+    const std::string problem = self_test_problem(run, wrong_product);
+    if (problem.empty()) return {};
+    const std::string where = self_test_place(run.size, wrong_product);
+    const std::string hint = batched_hint(run, wrong_product);
     if (reference_) {
         return fmt::format(
             "the course's reference GEMM ({}), which computes lab 07's products here, is wrong {}:\n{}{}\nThis is "
             "a fault of the course, not of strassen.cl: report it to the course staff.",
-            built_.source.display_path, where, problem, batched_hint);
+            built_.source.display_path, where, problem, hint);
     }
     // A student edition has no reference GEMM to offer (kernels/reference/ is left out).
     const std::string alternative =
@@ -204,7 +253,7 @@ std::string BatchedGemm::run_self_test(ClSession& session) {
     return fmt::format(
         "lab 07 multiplies with your lab-06 kernel ({}), which is wrong {}:\n{}{}\nFinish lab 06 first (`lab run "
         "06`){}.",
-        built_.source.display_path, where, problem, batched_hint, alternative);
+        built_.source.display_path, where, problem, hint, alternative);
 }
 
 }  // namespace course

@@ -3,12 +3,12 @@
 // products stored one after another (A of product z at a + z·M·K, B at
 // b + z·K·N, C at c + z·M·N).
 //
-// Which file (ProblemSetup::gemm): with GemmChoice::reference, the course's
-// reference GEMM under kernels/ ([strassen] reference_gemm), which is how
-// labcheck grades lab 07, on strassen.cl alone; otherwise
-// <kernel set>/06-matmul-register-tiles/matmul.cl of the same set as
-// strassen.cl (labs/, solutions/ or a submission), or of the set a test forces
-// (ProblemSetup::gemm_kernels); when that set has no such file, the
+// Which file (StrassenGemmSettings, this driver's own): with GemmChoice::reference,
+// the course's reference GEMM under kernels/ ([strassen] reference_gemm), which is
+// how labcheck grades lab 07, on strassen.cl alone; otherwise
+// <kernel set>/06-matmul-register-tiles/matmul.cl ([strassen] gemm_lab) of the same
+// set as strassen.cl (labs/, solutions/ or a submission), or of the set a test forces
+// (StrassenGemmSettings::lab_kernels); when that set has no such file, the
 // repository's labs/ copy. A student edition has no kernels/reference/ (it is
 // a working lab-06 GEMM): there GemmChoice::reference falls back to the lab-06
 // kernel, and fallback_note() says so.
@@ -23,10 +23,29 @@
 
 namespace course {
 
+// Which GEMM computes the Strassen products.
+enum class GemmChoice {
+    lab_kernels,  // the lab-06 kernel of the same kernel set (or of StrassenGemmSettings::lab_kernels), else labs/'
+    reference,    // the course's reference GEMM in kernels/ ([strassen] reference_gemm): strassen.cl judged alone;
+                  // where that file is missing (a student edition), the lab-06 kernel as lab_kernels, said once
+};
+
+// Lab 07's own setting of its GEMM, beside the generic ProblemSetup.
+struct StrassenGemmSettings {
+    GemmChoice choice = GemmChoice::lab_kernels;
+    // Read the lab-06 GEMM from this set instead of ProblemSetup::kernels (a test grades lab 07
+    // apart from a submission's lab 06 this way).
+    std::optional<KernelSet> lab_kernels;
+};
+
+// The settings a generic setup asks for: the reference GEMM when the earlier labs' kernels
+// are to be the course's (EarlierLabKernels::course), else the lab-06 kernel of the same set.
+StrassenGemmSettings strassen_gemm_settings(const ProblemSetup& setup);
+
 class BatchedGemm {
 public:
     // Finds and builds the GEMM (throws KernelBuildError, KernelContractError or UserError).
-    explicit BatchedGemm(const ProblemSetup& setup);
+    BatchedGemm(const ProblemSetup& setup, const StrassenGemmSettings& settings);
 
     // `batch` products of size.rows × size.inner times size.inner × size.cols, each
     // a multiple of macro_tile(). The reference GEMM under Oclgrind multiplies on

@@ -33,9 +33,8 @@ const std::vector<KernelParameter>& strassen_merge_contract() {
     return params;
 }
 
-StrassenKernels::StrassenKernels(const ClSession& session, const KernelSource& source, const Defines& defines,
-                                 const std::vector<std::filesystem::path>& include_dirs)
-    : built_(build_program(session.context, session.device.device, source, defines, include_dirs)),
+StrassenKernels::StrassenKernels(const ClSession& session, const KernelSource& source, const Defines& defines)
+    : built_(build_program(session.context, session.device.device, source, defines)),
       strassen_{make_kernel(built_, "strassen_split", strassen_split_contract()),
                 make_kernel(built_, "strassen_merge", strassen_merge_contract())},
       variants_{StrassenVariant::strassen} {

@@ -38,8 +38,7 @@ class StrassenKernels {
 public:
     // Builds the file (throws KernelBuildError) and finds both Strassen kernels, and both Winograd
     // kernels when it defines either (throws KernelContractError when one is missing or wrong).
-    StrassenKernels(const ClSession& session, const KernelSource& source, const Defines& defines,
-                    const std::vector<std::filesystem::path>& include_dirs);
+    StrassenKernels(const ClSession& session, const KernelSource& source, const Defines& defines);
 
     // The 7 left operands (from `a`) and 7 right operands (from `b`) of each of `nodes` nodes.
     cl::Event split(const cl::CommandQueue& queue, StrassenVariant variant, const cl::Buffer& a, const cl::Buffer& b,

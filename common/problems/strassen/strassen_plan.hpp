@@ -8,7 +8,7 @@
 // (M / 2^l) × (K / 2^l) times (K / 2^l) × (N / 2^l).
 #pragma once
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/launch_geometry.hpp"
 #include "description/problem_size.hpp"
 

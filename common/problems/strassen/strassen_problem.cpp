@@ -67,12 +67,14 @@ bool same_size(const ProblemSize& x, const ProblemSize& y) {
 
 }  // namespace
 
-StrassenProblem::StrassenProblem(const ProblemSetup& setup)
+StrassenProblem::StrassenProblem(const ProblemSetup& setup) : StrassenProblem(setup, strassen_gemm_settings(setup)) {}
+
+StrassenProblem::StrassenProblem(const ProblemSetup& setup, const StrassenGemmSettings& gemm)
     : session_(*setup.session),
       spec_(*setup.spec),
       levels_(strassen_levels(setup.defines)),
-      kernels_(*setup.session, setup.source, setup.defines, setup.include_dirs),
-      gemm_(setup) {}
+      kernels_(*setup.session, setup.source, setup.defines),
+      gemm_(setup, gemm) {}
 
 StrassenPlan StrassenProblem::plan(ProblemSize size, int levels) const {
     return strassen_plan(size, levels, gemm_.macro_tile());

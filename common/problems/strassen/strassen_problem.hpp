@@ -22,7 +22,9 @@ namespace course {
 
 class StrassenProblem : public LabProblem {
 public:
+    // The GEMM as the generic setup asks (strassen_gemm_settings), or as `gemm` says.
     explicit StrassenProblem(const ProblemSetup& setup);
+    StrassenProblem(const ProblemSetup& setup, const StrassenGemmSettings& gemm);
 
     SizeVerdict check(ProblemSize size, std::uint64_t seed) override;
     TimedLaunch timed_launch(ProblemSize size, std::uint64_t seed) override;

@@ -15,7 +15,7 @@
 namespace course {
 
 TransposeProblem::TransposeProblem(const ProblemSetup& setup) : session_(*setup.session), geometry_(setup.geometry) {
-    built_ = build_program(session_.context, session_.device.device, setup.source, setup.defines, setup.include_dirs);
+    built_ = build_program(session_.context, session_.device.device, setup.source, setup.defines);
     kernel_ = make_kernel(built_, "transpose", transpose_contract());
 }
 

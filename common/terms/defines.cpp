@@ -1,4 +1,4 @@
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 
 #include "util/user_error.hpp"
 
