@@ -5,8 +5,8 @@
 // Reading a malformed value throws, as any malformed job or event does.
 #pragma once
 
-#include "harness/defines.hpp"
-#include "harness/device_choice.hpp"
+#include "terms/defines.hpp"
+#include "terms/device_class.hpp"
 
 #include <nlohmann/json.hpp>
 

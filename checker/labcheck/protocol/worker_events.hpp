@@ -13,7 +13,7 @@
 #include "protocol/harness_json.hpp"
 
 #include "description/rate_unit.hpp"
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/device_choice.hpp"
 #include "problems/lab_problem.hpp"
 

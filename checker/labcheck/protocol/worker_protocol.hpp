@@ -10,7 +10,7 @@
 #include "protocol/harness_json.hpp"
 #include "protocol/worker_events.hpp"
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/device_choice.hpp"
 
 #include <nlohmann/json.hpp>

@@ -9,7 +9,7 @@
 
 #include "problems/lab_problem.hpp"
 #include "description/lab_spec.hpp"
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 
 #include <string>
 #include <vector>

@@ -7,7 +7,7 @@
 #include "runner/unit_runner.hpp"
 #include "stages/stage_result.hpp"
 
-#include "harness/defines.hpp"
+#include "terms/defines.hpp"
 #include "harness/device_choice.hpp"
 #include "problems/lab_problem.hpp"
 
