@@ -3,6 +3,8 @@
 // the rest (all in the CSV), then every listed pair's regions side by side.
 #include "similarity_report.hpp"
 
+#include "description/lab_number.hpp"
+
 #include "util/text_escape.hpp"
 
 #include <fmt/format.h>
@@ -29,7 +31,7 @@ std::string numbered_lines(const std::string& text, unsigned first, unsigned las
 }
 
 std::string pair_anchor(const LabSimilarity& lab, const PairSimilarity& pair) {
-    return fmt::format("{}-{}-{}{}", lab.corpus.lab_folder.substr(0, 2), pair.a, pair.b_known ? "k" : "", pair.b);
+    return fmt::format("{}-{}-{}{}", course::lab_number(lab.corpus.lab_folder), pair.a, pair.b_known ? "k" : "", pair.b);
 }
 
 std::string region_caption(const MatchedRegion& r) {

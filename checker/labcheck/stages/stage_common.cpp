@@ -2,6 +2,8 @@
 // results of stages that did not run.
 #include "stages/stages.hpp"
 
+#include "description/lab_number.hpp"
+
 #include "harness/kernel_source_features.hpp"
 
 #include <fmt/format.h>
@@ -241,7 +243,7 @@ std::string unfinished_activity(const UnitRun& run) {
 AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
     AbnormalEnd end;
     const auto& o = run.outcome;
-    const std::string lab = run.job.lab_folder.substr(0, 2);
+    const std::string lab = course::lab_number(run.job.lab_folder);
     if (!run.events.unreadable.empty()) return unreadable_end(run);
     switch (o.end) {
         case ChildEnd::exited:
