@@ -50,7 +50,9 @@ course::UserError staging_failed(const fs::path& folder, const std::string& happ
 bool holds_lab_folders(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders) {
     for (const auto& folder : lab_folders) {
         std::error_code ec;
-        if (fs::is_directory(fs::symlink_status(kernels.dir / folder, ec))) return true;
+        // Any entry with a lab folder's name (a folder, or a link or file standing in for one) is a
+        // labs/ layout: graded as it is, so that labcheck's own message says what is wrong with it.
+        if (fs::exists(fs::symlink_status(kernels.dir / folder, ec))) return true;
     }
     return false;
 }

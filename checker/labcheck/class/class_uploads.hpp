@@ -17,7 +17,7 @@
 
 namespace labcheck {
 
-// Whether `kernels` holds the folder of at least one graded lab (not a link).
+// Whether `kernels` holds an entry named like a graded lab's folder (a folder, or a link or file in its place).
 bool holds_lab_folders(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders);
 
 struct StagedUpload {
