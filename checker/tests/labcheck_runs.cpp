@@ -572,7 +572,7 @@ TEST_CASE("class mode lateness: a bad row costs one warning and that student's c
     fs::remove(gradebook);
 }
 
-TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss names, a stray file, nothing") {
+TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss names (in the lab's folder too), a stray file, nothing") {
     const fs::path class_dir = scratch("upload-class");
     std::ifstream solution_file("solutions/01-transpose-naive/transpose.cl");
     std::ostringstream solution;
@@ -587,6 +587,7 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     put(class_dir / "capital" / "Transpose.cl", solution.str());
     put(class_dir / "copied" / "transpose (1).cl", solution.str());
     put(class_dir / "stray" / "src" / "my_kernel.cl", solution.str());
+    put(class_dir / "in-folder" / "01-transpose-naive" / "Transpose (1).cl", solution.str());
     put(class_dir / "huge" / "transpose.cl", std::string((2u << 20) + 1, ' '));
     fs::create_directories(class_dir / "empty");
     const fs::path gradebook = scratch("upload-gradebook.csv");
@@ -597,7 +598,7 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     CHECK(run.status == 1);  // huge and empty score nothing
     std::map<std::string, nlohmann::json> students;
     for (const auto& s : run.json["students"]) students[s["student"]] = s;
-    for (const char* graded : {"zipped", "capital", "copied", "stray"}) {
+    for (const char* graded : {"zipped", "capital", "copied", "stray", "in-folder"}) {
         CAPTURE(graded);
         CHECK(students[graded]["score"] == 1.0);
     }
@@ -610,6 +611,10 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     CHECK(students["stray"]["upload_notes"][0].get<std::string>().find("`src/my_kernel.cl` is graded as "
                                                                        "`01-transpose-naive/transpose.cl` (the only "
                                                                        "kernel file uploaded") != std::string::npos);
+    // A lab folder with a near-miss name in it is mapped too, not "the file does not exist".
+    CHECK(students["in-folder"]["upload_notes"][0] ==
+          "Lab 01-transpose-naive: `01-transpose-naive/Transpose (1).cl` is graded as `01-transpose-naive/transpose.cl` "
+          "(its name differs only by case or a copy mark; the lab asks for `transpose.cl`).");
     CHECK(students["huge"]["score"] == 0.0);
     const std::string huge_notes = students["huge"]["upload_notes"].dump();
     CHECK(huge_notes.find("larger than 1 MiB (2 MiB): not graded") != std::string::npos);

@@ -73,6 +73,7 @@ struct Mutant {
     std::map<std::string, std::string> output;  // stage -> text its output must contain
     std::vector<std::string> defines;           // NAME=VALUE
     std::string timeout;                        // labcheck --timeout for its class (key "timeout"; default: labcheck's own limits)
+    std::string launch_timeout;                 // labcheck --launch-timeout for its class (key "launch_timeout")
     std::string student_name;                   // key `student`: its folder's name after "NN-" (placeholders expanded)
     std::string student;                        // its folder in the class
     bool timed = false;                         // has a `speedup` verdict: graded with the speedup stage
@@ -166,6 +167,9 @@ std::vector<Mutant> read_manifest(const std::string& name) {
         }
         // Oclgrind at every define set of labs 05-06 needs more than the default on a busy machine.
         if (const auto seconds = entry["timeout"].value<std::int64_t>()) m.timeout = std::to_string(*seconds);
+        // A kernel that never finishes costs its class one launch limit per define set: the hangs
+        // run at a short one (processor time, so a busy machine does not shorten it).
+        if (const auto seconds = entry["launch_timeout"].value<std::int64_t>()) m.launch_timeout = std::to_string(*seconds);
         m.judges_barriers = !m.timed && ((barriers != m.expected.end() && barriers->second != "any") ||
                                          !m.rule.empty() || !m.oclgrind_rule.empty() || m.output.count("barriers"));
         mutants.push_back(std::move(m));
@@ -186,6 +190,7 @@ struct ClassRun {
     bool barriers = true;  // the barriers stage runs (a class of mutants that expect nothing of it skips it)
     std::vector<std::string> defines;
     std::string timeout;
+    std::string launch_timeout;
     fs::path folder;
     std::vector<Mutant*> mutants;
     labcheck::ChildOutcome outcome;
@@ -285,6 +290,7 @@ void run_class(ClassRun& run, const fs::path& work) {
     for (const auto& d : run.defines) command.argv.insert(command.argv.end(), {"-D", d});
     if (run.timed) command.argv.insert(command.argv.end(), {"--min-ratio", kSpeedMinRatio});
     if (!run.timeout.empty()) command.argv.insert(command.argv.end(), {"--timeout", run.timeout});
+    if (!run.launch_timeout.empty()) command.argv.insert(command.argv.end(), {"--launch-timeout", run.launch_timeout});
     command.output_file = work / (run.folder.filename().string() + ".out");
     labcheck::ChildLimits limits;
     limits.wall_seconds = 900;
@@ -444,6 +450,7 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         std::string key = m.lab + (m.timed ? "_timed" : m.judges_barriers ? "" : "_no_barriers");
         for (const auto& d : m.defines) key += "_" + d;
         if (!m.timeout.empty()) key += "_t" + m.timeout;
+        if (!m.launch_timeout.empty()) key += "_l" + m.launch_timeout;
         key += "_" + std::to_string(per_key[key]++ / kClassSize);
         ClassRun& run = runs[key];
         run.lab = m.lab;
@@ -451,6 +458,7 @@ TEST_CASE("every mutant gets the verdicts its manifest expects from labcheck, an
         run.barriers = m.judges_barriers;
         run.defines = m.defines;
         run.timeout = m.timeout;
+        run.launch_timeout = m.launch_timeout;
         run.folder = work / ("class-" + key);
         const std::string stem = !m.student_name.empty() ? m.student_name
                                  : !m.name.empty()       ? m.name

@@ -168,7 +168,7 @@ std::vector<ClassStudent> class_students(const fs::path& class_dir, const std::v
         ClassStudent student;
         student.name = folder.filename().string();
         student.kernels = with_labs_layout({fs::absolute(folder), name + "/" + student.name}, lab_folders);
-        if (!course_root.empty() && !holds_lab_folders(student.kernels, lab_folders)) {
+        if (!course_root.empty() && !graded_as_laid_out(student.kernels, course_root, lab_folders)) {
             auto staged = stage_upload(course_root, folder, name + "/" + student.name, lab_folders);
             student.kernels = std::move(staged.kernels);
             student.upload_notes = std::move(staged.notes);

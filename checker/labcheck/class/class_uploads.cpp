@@ -47,14 +47,23 @@ course::UserError staging_failed(const fs::path& folder, const std::string& happ
 
 }  // namespace
 
-bool holds_lab_folders(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders) {
-    for (const auto& folder : lab_folders) {
+bool graded_as_laid_out(const course::KernelSet& kernels, const fs::path& course_root,
+                        const std::vector<std::string>& lab_folders) {
+    bool laid_out = false;
+    for (const auto& lab_kernel : lab_kernels(course_root, lab_folders)) {
+        const fs::path folder = kernels.dir / fs::path(lab_kernel).parent_path();
         std::error_code ec;
+        const fs::file_status status = fs::symlink_status(folder, ec);
         // Any entry with a lab folder's name (a folder, or a link or file standing in for one) is a
-        // labs/ layout: graded as it is, so that labcheck's own message says what is wrong with it.
-        if (fs::exists(fs::symlink_status(kernels.dir / folder, ec))) return true;
+        // labs/ layout, so that labcheck's own message says what is wrong with it...
+        if (fs::exists(status)) laid_out = true;
+        // ...unless a real lab folder holds something but not the kernel's exact name ("Matmul.cl",
+        // "matmul (1).cl", a .cl file of another name): read as an upload, as Gradescope reads it,
+        // near-miss names mapped. An empty lab folder keeps labcheck's "does not exist".
+        const bool holds_other_entries = fs::is_directory(status) && !fs::is_empty(folder, ec);
+        if (holds_other_entries && !fs::exists(fs::symlink_status(kernels.dir / lab_kernel, ec))) return false;
     }
-    return false;
+    return laid_out;
 }
 
 std::vector<std::string> read_upload_notes(const fs::path& file) {

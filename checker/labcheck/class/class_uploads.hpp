@@ -4,7 +4,8 @@
 // same code (checker/gradescope/submission_mapping.py): zips unpacked safely, near-miss names
 // mapped, and one sentence per decision, the same words the student reads on Gradescope.
 // A folder that holds a graded lab's folder is graded as it is, with labcheck's own messages about
-// what is in it (a missing file, a folder where the file should be, a hard link).
+// what is in it (a folder where the file should be, a hard link), unless a lab folder lacks its
+// kernel file's name: `04-matmul-tiled/Matmul.cl` is mapped as on Gradescope.
 #pragma once
 
 #include "stages/submission_grading.hpp"
@@ -17,8 +18,11 @@
 
 namespace labcheck {
 
-// Whether `kernels` holds an entry named like a graded lab's folder (a folder, or a link or file in its place).
-bool holds_lab_folders(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders);
+// Whether `kernels` is graded as it stands: it holds an entry named like a graded lab's folder (a
+// folder, or a link or file in its place), and no such folder holds entries but none with its
+// kernel file's exact name. Else it is read as an upload (stage_upload).
+bool graded_as_laid_out(const course::KernelSet& kernels, const std::filesystem::path& course_root,
+                        const std::vector<std::string>& lab_folders);
 
 struct StagedUpload {
     course::KernelSet kernels;       // the staged copy, named in messages as the student's folder

@@ -140,7 +140,7 @@ struct Grading {
 };
 
 // Phase 1 for one lab: its checks at every define set (a wrong result on PoCL run again the other
-// way), and its static analysis.
+// way).
 void add_check_tasks(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
     const GradeSettings& settings = grading.settings;
     for (const auto& set : checked_define_sets(work.spec, settings.defines)) {
@@ -174,13 +174,19 @@ void add_check_tasks(LabWork& work, const Grading& grading, std::vector<std::fun
             }
         });
     }
-    if (wants(settings, Stage::barriers)) {
-        auto static_job = job_for(work, JobKind::static_analysis, grading.kernels, settings);
-        tasks.push_back([&work, static_job, &runner, &progress] {
-            work.static_run = runner.run(static_job);
-            progress.report(*work.static_run);
-        });
-    }
+}
+
+// Phase 2 for one lab that builds: the static analysis. A kernel that does not build is not
+// analysed (its barriers stage is "not run"), so a preprocessor bomb costs the grader one build.
+void add_static_task(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
+    if (build_failed(work.check())) return;
+    auto static_job = job_for(work, JobKind::static_analysis, grading.kernels, grading.settings);
+    UnitRunner& runner = grading.runner;
+    Progress& progress = grading.progress;
+    tasks.push_back([&work, static_job, &runner, &progress] {
+        work.static_run = runner.run(static_job);
+        progress.report(*work.static_run);
+    });
 }
 
 // The race sizes Oclgrind can still run at a set where the kernel did not finish a check on the
@@ -383,15 +389,18 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
 
     Progress progress(settings.progress);
     const Grading grading{kernels, settings, runner, progress};
-    // Phase 1: build and check every lab at every define set; the static analysis needs no build.
+    // Phase 1: build and check every lab at every define set.
     std::vector<std::function<void()>> tasks;
     for (auto& work : works) add_check_tasks(work, grading, tasks);
     run_parallel(tasks, settings.jobs);
 
-    // Phase 2: Oclgrind, for the kernels that build.
+    // Phase 2: the static analysis and Oclgrind, for the kernels that build.
     tasks.clear();
-    if (wants(settings, Stage::barriers) && !runner.settings().oclgrind.empty()) {
-        for (auto& work : works) add_oclgrind_tasks(work, grading, tasks);
+    if (wants(settings, Stage::barriers)) {
+        for (auto& work : works) add_static_task(work, grading, tasks);
+        if (!runner.settings().oclgrind.empty()) {
+            for (auto& work : works) add_oclgrind_tasks(work, grading, tasks);
+        }
     }
     run_parallel(tasks, settings.jobs);
 
