@@ -225,10 +225,15 @@ cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
     if (std::find(names.begin(), names.end(), name) == names.end()) {
         std::string found;
         for (const auto& n : names) found += (found.empty() ? "" : ", ") + n;
+        const bool empty_file = only_whitespace(built.source.text);
         throw KernelContractError({fmt::format("a kernel named {}: {}", name, signature_text(name, contract)),
-                                   names.empty() ? std::string("the file defines no kernels")
-                                                 : fmt::format("the file defines only: {}", found),
-                                   built.source.display_path, "keep the kernel name of the lab's contract"},
+                                   empty_file      ? std::string("the file is empty")
+                                   : names.empty() ? std::string("the file defines no kernels")
+                                                   : fmt::format("the file defines only: {}", found),
+                                   built.source.display_path,
+                                   empty_file ? "save your kernel into this file (an editor that was not saved, or "
+                                                "an upload of the wrong file, leaves it empty)"
+                                              : "keep the kernel name of the lab's contract"},
                                   KernelContractError::Kind::missing_kernel);
     }
     cl::Kernel kernel(built.program, name.c_str());

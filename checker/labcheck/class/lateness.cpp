@@ -3,6 +3,7 @@
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -155,6 +156,7 @@ LatenessColumn lateness_column(const SubmissionTimes& times, double deadline,
     LatenessColumn lateness;
     lateness.column.name = "hours late";
     lateness.warnings = times.warnings;
+    std::vector<std::string> without_time;
     for (const auto& student : students) {
         if (times.unknown.count(student) != 0) {
             lateness.column.cells[student] = "time unknown";
@@ -162,13 +164,18 @@ LatenessColumn lateness_column(const SubmissionTimes& times, double deadline,
         }
         const auto found = times.times.find(student);
         if (found == times.times.end()) {
-            lateness.warnings.push_back(fmt::format("no submission time for {} in {}: the \"hours late\" cell is empty",
-                                                    student, times_file));
+            without_time.push_back(student);
             continue;
         }
         // Rounded up to a hundredth: a second late still shows as late.
         const double hours = std::ceil(std::max(0.0, (found->second - deadline) / 3600.0) * 100.0) / 100.0;
         lateness.column.cells[student] = hours == 0.0 ? "0" : fmt::format("{:.2f}", hours);
+    }
+    // One warning for all of them: a class whose file lists a few students must not flood the terminal.
+    if (!without_time.empty()) {
+        lateness.warnings.push_back(fmt::format("no submission time in {} for {} student(s): {}; their \"hours late\" "
+                                                "cells are empty",
+                                                times_file, without_time.size(), fmt::join(without_time, ", ")));
     }
     std::string strangers;
     for (const auto& [student, line] : times.lines) {

@@ -1,6 +1,7 @@
 #include "cli/similarity_command.hpp"
 
 #include "class/class_grading.hpp"
+#include "class/class_jobs.hpp"
 #include "stages/submission_grading.hpp"
 
 #include "known_sources.hpp"
@@ -20,16 +21,15 @@ namespace labcheck {
 
 namespace {
 
+// Every student's folder read as `labcheck --class` reads it: a folder laid out like labs/ as it is,
+// an upload (a zip, a near-miss name, a stray file) through the same mapping as Gradescope, so that
+// a copy hidden in a zip or misnamed is compared like any other.
 std::vector<similarity::StudentFile> class_students(const std::filesystem::path& class_dir,
-                                                    const std::vector<std::string>& lab_folders) {
-    const std::string class_name =
-        class_dir.filename().empty() ? class_dir.parent_path().filename().string() : class_dir.filename().string();
+                                                    const std::vector<std::string>& lab_folders,
+                                                    const std::filesystem::path& course_root) {
     std::vector<similarity::StudentFile> students;
-    for (const auto& folder : student_folders(class_dir)) {
-        const std::string student = folder.filename().string();
-        const course::KernelSet kernels =
-            with_labs_layout({std::filesystem::absolute(folder), class_name + "/" + student}, lab_folders);
-        students.push_back({student, kernels.dir, kernels.display_dir});
+    for (const ClassStudent& student : labcheck::class_students(class_dir, lab_folders, course_root)) {
+        students.push_back({student.name, student.kernels.dir, student.kernels.display_dir});
     }
     return students;
 }
@@ -56,7 +56,8 @@ struct KnownFolders {
 
 std::vector<KnownFolders> known_folders(const std::vector<std::string>& specs,
                                         const std::vector<std::string>& course_folders,
-                                        const std::vector<std::string>& lab_folders) {
+                                        const std::vector<std::string>& lab_folders,
+                                        const std::filesystem::path& course_root) {
     std::vector<KnownFolders> sources;
     for (const std::string& spec : specs) {
         KnownFolders known{similarity::parse_known_source(spec), {}, {}};
@@ -65,7 +66,7 @@ std::vector<KnownFolders> known_folders(const std::vector<std::string>& specs,
             known.members.push_back({known.source.name, std::filesystem::absolute(known.source.path),
                                      known.source.path.generic_string()});
         if (known.kind == similarity::KnownKind::class_folder)
-            for (similarity::StudentFile member : class_students(known.source.path, lab_folders)) {
+            for (similarity::StudentFile member : class_students(known.source.path, lab_folders, course_root)) {
                 member.student = known.source.name + "/" + member.student;
                 known.members.push_back(member);
             }
@@ -134,8 +135,8 @@ int run_similarity(const SimilarityOptions& options) {
     course.all = course::lab_folders(course.root);
     for (const auto& lab : options.labs) course.selected.push_back(course::find_lab_folder(course.root, lab));
     if (options.labs.empty()) course.selected = course.all;
-    const auto students = class_students(options.class_dir, course.selected);
-    const auto known = known_folders(options.known, course.all, course.selected);
+    const auto students = class_students(options.class_dir, course.selected, course.root);
+    const auto known = known_folders(options.known, course.all, course.selected, course.root);
 
     std::vector<similarity::LabSimilarity> labs;
     for (const auto& folder : course.selected) labs.push_back(compare_lab(course, folder, students, known, options));
