@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -327,7 +328,8 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
 double SubmissionReport::score() const {
     double total = 0.0;
     for (const auto& r : results) total += r.points;
-    return total;
+    // A sum of fractions: 4.86, not 4.859999999999999, on Gradescope and in the gradebook.
+    return std::round(total * 1e6) / 1e6;
 }
 
 double SubmissionReport::max_score() const {
