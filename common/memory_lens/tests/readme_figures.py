@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The memory figures the READMEs quote for the solutions still match what `lab run NN --memory
+--solution` prints: lab 01's sectors per request and bytes per output element, lab 02's, and the
+03 -> 06 ladder (loads per multiply-add) with lab 08's image requests, from lab 06's README.
+
+    readme_figures.py LAB_EXE
+
+Run from the course root (a full clone: the figures sit in its "full clone only" blocks). Exit
+status 1 names every figure that no longer matches, with the README's words and the tool's line."""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+FULL_CLONE = re.compile(r'<!-- full clone only -->(.*?)<!-- end full clone only -->', re.S)
+
+
+def readme_block(lab_folder, must_hold):
+    """The README's full-clone block that holds `must_hold`, on one line."""
+    text = Path('labs', lab_folder, 'README.md').read_text()
+    for block in FULL_CLONE.findall(text):
+        if must_hold in block:
+            return ' '.join(block.split())
+    raise SystemExit(f'labs/{lab_folder}/README.md: no "full clone only" block holds "{must_hold}"')
+
+
+def report(lab_exe, lab):
+    done = subprocess.run([lab_exe, 'run', lab, '--memory', '--solution'], capture_output=True, text=True,
+                          timeout=300)
+    if done.returncode != 0:
+        raise SystemExit(f'lab run {lab} --memory --solution exited {done.returncode}:\n{done.stdout}{done.stderr}')
+    return done.stdout
+
+
+def number(pattern, text, what):
+    found = re.search(pattern, text)
+    if not found:
+        raise SystemExit(f'{what}: /{pattern}/ not found in:\n{text}')
+    return float(found.group(1).replace(',', ''))
+
+
+def agree(problems, what, readme_value, printed_value, places):
+    """The README's figure, rounded as the tool prints it, equals the printed one."""
+    if round(readme_value, places) != round(printed_value, places):
+        problems.append(f'{what}: the README says {readme_value}, the tool prints {printed_value}')
+
+
+def lab_01(lab_exe, problems):
+    words = readme_block('01-transpose-naive', 'sectors per request')
+    printed = report(lab_exe, '01')
+    agree(problems, 'lab 01 read of a', number(r'read of `a` ([0-9.]+) sectors per request', words, 'lab 01 README'),
+          number(r'global load +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
+    agree(problems, 'lab 01 write of at', number(r'write of `at` ([0-9.]+)', words, 'lab 01 README'),
+          number(r'global store +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
+    agree(problems, 'lab 01 bytes per output element', number(r'; ([0-9.]+) bytes moved', words, 'lab 01 README'),
+          number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 01 report'), 2)
+
+
+def lab_02(lab_exe, problems):
+    words = readme_block('02-transpose-local', 'padded column read')
+    printed = report(lab_exe, '02')
+    agree(problems, 'lab 02 global sectors per request', number(r'both ([0-9.]+) sectors per request', words, 'README'),
+          number(r'global store +\d+ +([0-9.]+) sectors/req', printed, 'lab 02 report'), 1)
+    agree(problems, 'lab 02 padded column read', number(r'padded column read ([0-9]+)-way', words, 'README'),
+          number(r'local load +\d+ +([0-9.]+)-way', printed, 'lab 02 report'), 1)
+    agree(problems, 'lab 02 bytes per output element', number(r'([0-9.]+) bytes moved per output element', words, 'README'),
+          number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 02 report'), 2)
+    agree(problems, 'lab 02 barriers per work-group', number(r'([0-9.]+) barrier per work-group', words, 'README'),
+          number(r'barriers: ([0-9.]+) per work-group', printed, 'lab 02 report'), 1)
+
+
+def ladder(lab_exe, problems):
+    words = readme_block('06-matmul-register-tiles', 'loads per')
+    for lab in ('03', '04', '05', '06'):
+        printed = report(lab_exe, lab)
+        agree(problems, f'lab {lab} loads per multiply-add (lab 06 README)',
+              number(rf'lab {lab} ([0-9.]+)', words, 'lab 06 README'),
+              number(r'of which loads: .*?([0-9.]+) per multiply-add', printed, f'lab {lab} report'), 2)
+    printed = report(lab_exe, '08')
+    agree(problems, 'lab 08 loads of A per multiply-add (lab 06 README)',
+          number(r'([0-9.]+) through A\'s global loads', words, 'lab 06 README'),
+          number(r'of which loads: .*?([0-9.]+) per multiply-add', printed, 'lab 08 report'), 2)
+    agree(problems, 'lab 08 image bytes per multiply-add (lab 06 README)',
+          number(r'([0-9.]+) through the image', words, 'lab 06 README'),
+          number(r'images: .*?([0-9.]+) per multiply-add', printed, 'lab 08 report'), 2)
+    agree(problems, 'lab 08 texture requests (lab 06 README)',
+          number(r'\(([0-9,]+) texture requests', words, 'lab 06 README'),
+          number(r'images: .*? in ([0-9]+) requests', printed, 'lab 08 report'), 0)
+    lab_08 = readme_block('08-matmul-image', 'texture requests')
+    agree(problems, 'lab 08 image bytes per multiply-add (lab 08 README)',
+          number(r'([0-9.]+) bytes per multiply-add through the image', lab_08, 'lab 08 README'),
+          number(r'images: .*?([0-9.]+) per multiply-add', printed, 'lab 08 report'), 2)
+
+
+def main():
+    lab_exe = sys.argv[1]
+    problems = []
+    lab_01(lab_exe, problems)
+    lab_02(lab_exe, problems)
+    ladder(lab_exe, problems)
+    for problem in problems:
+        print(problem)
+    print(f'{len(problems)} figure(s) differ' if problems else 'every README figure matches the tool')
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
