@@ -44,6 +44,12 @@ struct RunOptions {
     std::uint32_t warp = 32;           // --warp: work-items per warp in the memory report (64: AMD wavefronts)
 };
 
+struct LadderOptions {
+    bool solution = false;     // --solution
+    std::string submission;    // --submission DIR
+    std::uint32_t warp = 32;   // --warp
+};
+
 // Checks and times in a child process of its own, which a crashing kernel ends instead of the
 // command (crash_guard.hpp).
 int run_command(const CommonOptions& common, const RunOptions& options);

@@ -53,6 +53,16 @@ CLI::App* add_run_subcommand(CLI::App& app, RunOptions& run) {
     return cmd;
 }
 
+CLI::App* add_ladder_subcommand(CLI::App& app, LadderOptions& ladder) {
+    auto* cmd = app.add_subcommand("ladder",
+                                   "labs 03 to 06 (and 08) each run once under Oclgrind: one table of their global "
+                                   "bytes per multiply-add, as a GPU would request them");
+    auto* solution = cmd->add_flag("--solution", ladder.solution, "the instructor's solutions (solutions/) instead of labs/");
+    cmd->add_option("--submission", ladder.submission, "kernels from a folder laid out like labs/")->excludes(solution);
+    cmd->add_option("--warp", ladder.warp, "work-items per warp (32 NVIDIA, 64 AMD wavefronts)")->check(CLI::Range(1, 1024));
+    return cmd;
+}
+
 CLI::App* add_bench_subcommand(CLI::App& app, BenchOptions& bench) {
     auto* cmd = app.add_subcommand("bench", "time labs over their size sweeps beside the device's limits");
     cmd->add_option("labs", bench.labs, "lab numbers (default: all)");
@@ -129,6 +139,8 @@ int main(int argc, char** argv) {
     auto* tune_cmd = add_tune_subcommand(app, tune);
     HintOptions hint;
     auto* hint_cmd = add_hint_subcommand(app, hint);
+    LadderOptions ladder;
+    auto* ladder_cmd = add_ladder_subcommand(app, ladder);
     fit_help_to_edition(app, {"--solution", "--mine"});  // no solutions/ in the student edition
 
     CLI11_PARSE(app, argc, argv);
@@ -141,6 +153,7 @@ int main(int argc, char** argv) {
         if (tune_cmd->parsed()) return tune_command(common, tune);
         if (bench_cmd->parsed()) return bench_command(common, bench);
         if (hint_cmd->parsed()) return hint_command(common, hint);
+        if (ladder_cmd->parsed()) return memory_ladder(common, ladder);
         return 2;
     });
 }

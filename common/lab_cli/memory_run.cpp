@@ -13,7 +13,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <fstream>
 #include <sstream>
 
@@ -160,44 +162,101 @@ struct TempDir {
     }
 };
 
-}  // namespace
+// One lab's kernel measured under Oclgrind: its plan, and the report when the kernel ran.
+struct MemoryMeasure {
+    MemoryPlan plan;
+    std::string display;  // the kernel file as messages name it
+    std::string source;   // its text
+    int status = 0;       // the run's exit status (0: the kernel ran and was right)
+    std::string log;      // what the run printed
+    std::optional<memory_lens::MemoryReport> report;
+};
 
-int memory_run(const CommonOptions& common, const RunOptions& options) {
-    const fs::path root = course_root(common.root);
-    const MemoryPlan plan = plan_memory_run(root, options);
-    const std::string display = plan.kernels.display(plan.spec.folder, plan.spec.kernel_file);
-    const std::string source = file_text(plan.kernels.file(plan.spec.folder, plan.spec.kernel_file));
+MemoryMeasure measure_memory(const CommonOptions& common, const RunOptions& options) {
+    MemoryMeasure measure;
+    measure.plan = plan_memory_run(course_root(common.root), options);
+    const MemoryPlan& plan = measure.plan;
+    measure.display = plan.kernels.display(plan.spec.folder, plan.spec.kernel_file);
+    measure.source = file_text(plan.kernels.file(plan.spec.folder, plan.spec.kernel_file));
     TempDir scratch;
-    const std::vector<std::string> argv = child_command(common, options, plan);
-    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} (seconds to a minute)\n",
-               plan.spec.number, plan.spec.title, plan.size_text, plan.defines.summary());
-    std::fflush(stdout);
-    const int status = run_under_oclgrind(argv, scratch.path / "report.json", scratch.path / "run.log", options.warp);
-    if (status == kTimedOut) {
+    measure.status = run_under_oclgrind(child_command(common, options, plan), scratch.path / "report.json",
+                                        scratch.path / "run.log", options.warp);
+    measure.log = file_text(scratch.path / "run.log");
+    if (measure.status == kTimedOut) {
         throw UserError({fmt::format("the kernel to finish under Oclgrind within {} s at {}", kMemoryRunSeconds,
                                      plan.size_text),
-                         "it was stopped", display,
+                         "it was stopped", measure.display,
                          "check that every loop of the kernel ends (`lab run " + options.lab +
                              " --no-timing` checks it on the device), or give a smaller --size"});
     }
-    if (!fs::exists(scratch.path / "report.json")) {
-        fmt::print("\nThe kernel did not run under Oclgrind{}; what it printed:\n{}\n",
-                   status == 0 ? "" : fmt::format(" (exit status {})", status), file_text(scratch.path / "run.log"));
-        return status == 0 ? 2 : status;
+    if (fs::exists(scratch.path / "report.json")) {
+        measure.report = memory_lens::report_from_json(nlohmann::json::parse(file_text(scratch.path / "report.json")));
+        if (measure.report->launches.empty()) throw std::runtime_error("the memory report has no kernel launch");
     }
-    const memory_lens::MemoryReport report =
-        memory_lens::report_from_json(nlohmann::json::parse(file_text(scratch.path / "report.json")));
-    if (report.launches.empty()) throw std::runtime_error("the memory report has no kernel launch");
-    const memory_lens::ReportSubject subject = subject_of(plan, display);
-    fmt::print("\n{}", memory_lens::memory_table_text(source, report.launches.front(), report.warp, subject));
+    return measure;
+}
+
+// The labs of the ladder: the matrix products, in the order their ideas come.
+constexpr const char* kLadderLabs[] = {"03", "04", "05", "06", "08"};
+
+}  // namespace
+
+int memory_run(const CommonOptions& common, const RunOptions& options) {
+    const MemoryPlan heading = plan_memory_run(course_root(common.root), options);
+    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} (seconds to a minute)\n",
+               heading.spec.number, heading.spec.title, heading.size_text, heading.defines.summary());
+    std::fflush(stdout);
+    const MemoryMeasure measure = measure_memory(common, options);
+    if (!measure.report) {
+        fmt::print("\nThe kernel did not run under Oclgrind{}; what it printed:\n{}\n",
+                   measure.status == 0 ? "" : fmt::format(" (exit status {})", measure.status), measure.log);
+        return measure.status == 0 ? 2 : measure.status;
+    }
+    const memory_lens::ReportSubject subject = subject_of(measure.plan, measure.display);
+    const memory_lens::LaunchCounts& launch = measure.report->launches.front();
+    fmt::print("\n{}", memory_lens::memory_table_text(measure.source, launch, measure.report->warp, subject));
     if (!options.memory_html.empty()) {
-        std::ofstream(options.memory_html) << memory_lens::memory_html(source, report.launches.front(), report.warp, subject);
+        std::ofstream(options.memory_html) << memory_lens::memory_html(measure.source, launch, measure.report->warp, subject);
         fmt::print("wrote {}\n", options.memory_html);
     }
-    if (status != 0) {
-        fmt::print("\nThe kernel was wrong at {} under Oclgrind (exit status {}); its check said:\n{}\n", plan.size_text,
-                   status, file_text(scratch.path / "run.log"));
+    if (measure.status != 0) {
+        fmt::print("\nThe kernel was wrong at {} under Oclgrind (exit status {}); its check said:\n{}\n",
+                   measure.plan.size_text, measure.status, measure.log);
     }
+    return measure.status;
+}
+
+int memory_ladder(const CommonOptions& common, const LadderOptions& options) {
+    const fs::path root = course_root(common.root);
+    const std::vector<std::string> course_labs = lab_folders(root);
+    std::vector<memory_lens::LadderRow> rows;
+    int status = 0;
+    for (const char* lab : kLadderLabs) {
+        const bool in_course = std::any_of(course_labs.begin(), course_labs.end(),
+                                           [&](const std::string& folder) { return folder.rfind(lab, 0) == 0; });
+        if (!in_course) continue;
+        RunOptions run;
+        run.lab = lab;
+        run.solution = options.solution;
+        run.submission = options.submission;
+        run.warp = options.warp;
+        fmt::print(stderr, "lab {}: simulating under Oclgrind...\n", lab);
+        const MemoryMeasure measure = measure_memory(common, run);
+        memory_lens::LadderRow row;
+        row.lab = lab;
+        row.title = measure.plan.spec.title;
+        const memory_lens::ReportSubject subject = subject_of(measure.plan, measure.display);
+        row.size = size_text(measure.plan.size, measure.plan.spec.size_form());
+        row.multiply_adds = subject.multiply_adds;
+        if (measure.report) row.totals = memory_lens::totals_of(measure.report->launches.front());
+        if (!measure.report || measure.status != 0) {
+            row.problem = fmt::format("did not run right under Oclgrind: `lab run {} --memory{}` says why", lab,
+                                      options.solution ? " --solution" : "");
+            status = measure.status == 0 ? 2 : measure.status;
+        }
+        rows.push_back(row);
+    }
+    fmt::print("{}", memory_lens::ladder_table_text(rows, options.warp));
     return status;
 }
 

@@ -82,6 +82,29 @@ std::string totals_text(const LaunchCounts& launch, const ReportSubject& subject
     return text;
 }
 
+std::string ladder_table_text(const std::vector<LadderRow>& rows, std::uint32_t warp) {
+    std::string text = "The ladder: global memory per multiply-add, each lab's kernel once at its [memory] size and GPU "
+                       "defaults\n\n";
+    text += fmt::format("  {:<4} {:<42} {:<11} {:>12} {:>12} {:>12}\n", "lab", "kernel", "size", "loads", "all global",
+                        "images");
+    for (const LadderRow& row : rows) {
+        const std::string title = row.title.size() > 42 ? row.title.substr(0, 41) + "…" : row.title;
+        if (!row.problem.empty() || row.multiply_adds <= 0.0) {
+            text += fmt::format("  {:<4} {:<42} {:<11} {}\n", row.lab, title, row.size,
+                                row.problem.empty() ? "no multiply-adds to count" : row.problem);
+            continue;
+        }
+        const auto per_fma = [&](double bytes) { return fmt::format("{:.4f}", bytes / row.multiply_adds); };
+        text += fmt::format("  {:<4} {:<42} {:<11} {:>12} {:>12} {:>12}\n", row.lab, title, row.size,
+                            per_fma(static_cast<double>(row.totals.global_load_sectors * kSectorBytes)),
+                            per_fma(static_cast<double>(row.totals.global_sectors * kSectorBytes)),
+                            row.totals.image_requests > 0 ? per_fma(static_cast<double>(row.totals.image_bytes)) : "-");
+    }
+    text += "\nBytes per multiply-add. loads: the global loads' sectors × 32; all global: loads and stores;\n"
+            "images: the bytes asked for through the texture path, whose cache is not modelled.\n";
+    return text + honesty_line(warp);
+}
+
 std::string honesty_line(std::uint32_t warp) {
     return fmt::format(
         "Simulated under Oclgrind: requests, 32-byte sectors and 32 banks counted as an NVIDIA-style GPU groups a "

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "memory_lens/counting/launch_counts.hpp"
 
@@ -26,6 +27,19 @@ std::string memory_table_text(const std::string& source, const LaunchCounts& lau
 // The launch's totals in words: global bytes per output element (and per multiply-add), local
 // bytes, barriers per work-group.
 std::string totals_text(const LaunchCounts& launch, const ReportSubject& subject);
+
+// One rung of the ladder (`lab ladder`): a lab's totals at its [memory] size.
+struct LadderRow {
+    std::string lab;            // "04"
+    std::string title;          // the lab's title
+    std::string size;           // "64×64×64"
+    double multiply_adds = 0;   // of the launch
+    LaunchTotals totals;
+    std::string problem;        // why there is no figure ("" when there is)
+};
+
+// The ladder in one table: global loads, all global traffic and image bytes per multiply-add, lab by lab.
+std::string ladder_table_text(const std::vector<LadderRow>& rows, std::uint32_t warp);
 
 // The line under every report.
 std::string honesty_line(std::uint32_t warp);

@@ -5,6 +5,7 @@
 #include "memory_lens/counting/launch_counts.hpp"
 #include "memory_lens/counting/request_cost.hpp"
 #include "memory_lens/counting/warp_grouper.hpp"
+#include "memory_lens/report/memory_table.hpp"
 
 using namespace memory_lens;
 
@@ -125,4 +126,28 @@ TEST_CASE("the report goes to JSON and back unchanged") {
     CHECK(back.launches[0].sites.at({12, Space::local, Direction::load}).degree_worst == 32);
     CHECK(totals_of(back.launches[0]).local_bytes == 1024);
     CHECK_THROWS(report_from_json(nlohmann::json{{"warp", 32}}));
+}
+
+TEST_CASE("the ladder: bytes per multiply-add from sectors, image bytes, and a lab that did not run") {
+    memory_lens::LadderRow naive;
+    naive.lab = "03";
+    naive.title = "Naive matrix product";
+    naive.size = "64×64×64";
+    naive.multiply_adds = 64.0 * 64 * 64;
+    naive.totals.global_load_sectors = 32768;  // 1 MiB: 4 bytes per multiply-add
+    naive.totals.global_sectors = 33280;
+    memory_lens::LadderRow image = naive;
+    image.lab = "08";
+    image.totals.image_requests = 4096;
+    image.totals.image_bytes = 131072;  // 0.5 per multiply-add
+    memory_lens::LadderRow broken = naive;
+    broken.lab = "05";
+    broken.problem = "did not run right under Oclgrind";
+    const std::string table = memory_lens::ladder_table_text({naive, broken, image}, 32);
+    CHECK(table.find("  03   Naive matrix product") != std::string::npos);
+    CHECK(table.find("4.0000       4.0625            -\n") != std::string::npos);
+    CHECK(table.find("4.0000       4.0625       0.5000\n") != std::string::npos);
+    CHECK(table.find("  05   Naive matrix product                       64×64×64    did not run right") !=
+          std::string::npos);
+    CHECK(table.find("no cache is modelled") != std::string::npos);
 }
