@@ -568,6 +568,17 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
           std::string::npos);
     CHECK(flood.find("printf") != std::string::npos);
     CHECK(flood.find("outside a buffer") == std::string::npos);
+    // A runtime that crashes while opening the device: the machine's problem, said so, never the kernel's.
+    const std::string opening = crash(SIGSEGV, {});
+    CHECK(opening.find("the OpenCL runtime crashed (signal 11, SIGSEGV) while opening the device, before the kernel "
+                       "file was read") != std::string::npos);
+    CHECK(opening.find("outside a buffer") == std::string::npos);
+    {
+        auto run = check_run({});
+        run.outcome.end = ChildEnd::killed_by_signal;
+        run.outcome.signal = SIGSEGV;
+        CHECK(evaluate_correctness(f.lab, run).verdict == Verdict::error);
+    }
     const std::string segv = crash(SIGSEGV, {device(), built(), start("1x1")});
     CHECK(segv.find("far outside a buffer") != std::string::npos);
     CHECK(segv.find("misaligned") == std::string::npos);

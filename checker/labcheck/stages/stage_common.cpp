@@ -14,6 +14,10 @@ namespace labcheck {
 
 namespace {
 
+// What a child was doing when it had not yet opened the device: nothing of the student's yet.
+constexpr const char* kOpeningDevice = "while opening the device";
+
+
 // A time limit as given: "60", "2.5".
 std::string limit_text(double seconds) {
     return seconds == static_cast<double>(static_cast<long>(seconds)) ? fmt::format("{}", static_cast<long>(seconds))
@@ -55,6 +59,14 @@ std::string vector_alignment_words(const UnitRun& run) {
 // What a child's death by `signal` means, in the words of what it was doing.
 std::string crash_text(const UnitRun& run, int signal, const std::string& activity, const std::string& lab) {
     const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
+    if (activity == kOpeningDevice) {
+        // Nothing of the student's had been read yet: the runtime itself, or this machine.
+        return fmt::format("the OpenCL runtime crashed ({}) {}, before the kernel file was read: a problem of the "
+                           "grading machine, not of the kernel. The instructor can check the runtime with "
+                           "`build/common/lab devices` there (a broken OpenCL installation, or a PoCL cache folder "
+                           "on a full or read-only disk, are the usual causes)",
+                           what, activity) + ".";
+    }
     switch (signal) {
         case SIGXFSZ:
             return file_limit_text(run, what, activity);
@@ -235,7 +247,7 @@ std::string unfinished_activity(const UnitRun& run) {
     const bool built = run.first<BuildEvent>() != nullptr;
     const bool opened = run.first<DeviceEvent>() != nullptr;
     if (!built && opened) return "while building the kernel";
-    if (!opened && run.job.kind != JobKind::static_analysis) return "while opening the device";
+    if (!opened && run.job.kind != JobKind::static_analysis) return kOpeningDevice;
     if (run.job.kind == JobKind::speedup && built) return "while timing the kernel";
     return {};
 }
@@ -259,6 +271,7 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
         case ChildEnd::killed_by_signal:
             end.happened = true;
             end.text = crash_text(run, o.signal, activity, lab);
+            end.grader_problem = activity == kOpeningDevice;
             break;
         case ChildEnd::over_files:
             end.happened = true;
