@@ -41,7 +41,8 @@ CLI::App* add_run_subcommand(CLI::App& app, RunOptions& run) {
         ->check(CLI::Range(4, 10000));
     cmd->add_option("--versus", run.versus,
                     "also time this configuration, interleaved, and say whether the difference is above the "
-                    "noise: NAME=VALUE defines (e.g. THREAD_WORK=4), or 'baseline' for the lab's speedup baseline")
+                    "noise: NAME=VALUE defines (e.g. THREAD_WORK=4), or 'baseline' for the lab's speedup baseline; "
+                    "with --memory: that configuration's memory report too, and the totals side by side")
         ->expected(1, -1);
     cmd->add_flag("--memory", run.memory,
                   "instead of checking and timing: run the kernel once under Oclgrind at the lab's [memory] size "

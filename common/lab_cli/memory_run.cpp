@@ -199,14 +199,8 @@ MemoryMeasure measure_memory(const CommonOptions& common, const RunOptions& opti
 // The labs of the ladder: the matrix products, in the order their ideas come.
 constexpr const char* kLadderLabs[] = {"03", "04", "05", "06", "08"};
 
-}  // namespace
-
-int memory_run(const CommonOptions& common, const RunOptions& options) {
-    const MemoryPlan heading = plan_memory_run(course_root(common.root), options);
-    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} (seconds to a minute)\n",
-               heading.spec.number, heading.spec.title, heading.size_text, heading.defines.summary());
-    std::fflush(stdout);
-    const MemoryMeasure measure = measure_memory(common, options);
+// The kernel's report printed: its table, and what went wrong when it did not run right. Its exit status.
+int print_measure(const MemoryMeasure& measure, const std::string& html_file) {
     if (!measure.report) {
         fmt::print("\nThe kernel did not run under Oclgrind{}; what it printed:\n{}\n",
                    measure.status == 0 ? "" : fmt::format(" (exit status {})", measure.status), measure.log);
@@ -215,15 +209,59 @@ int memory_run(const CommonOptions& common, const RunOptions& options) {
     const memory_lens::ReportSubject subject = subject_of(measure.plan, measure.display);
     const memory_lens::LaunchCounts& launch = measure.report->launches.front();
     fmt::print("\n{}", memory_lens::memory_table_text(measure.source, launch, measure.report->warp, subject));
-    if (!options.memory_html.empty()) {
-        std::ofstream(options.memory_html) << memory_lens::memory_html(measure.source, launch, measure.report->warp, subject);
-        fmt::print("wrote {}\n", options.memory_html);
+    if (!html_file.empty()) {
+        std::ofstream(html_file) << memory_lens::memory_html(measure.source, launch, measure.report->warp, subject);
+        fmt::print("wrote {}\n", html_file);
     }
     if (measure.status != 0) {
         fmt::print("\nThe kernel was wrong at {} under Oclgrind (exit status {}); its check said:\n{}\n",
                    measure.plan.size_text, measure.status, measure.log);
     }
     return measure.status;
+}
+
+void print_heading(const CommonOptions& common, const RunOptions& options) {
+    const MemoryPlan plan = plan_memory_run(course_root(common.root), options);
+    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} (seconds to a minute)\n",
+               plan.spec.number, plan.spec.title, plan.size_text, plan.defines.summary());
+    std::fflush(stdout);
+}
+
+// `--memory --versus NAME=VALUE...`: the kernel at its defines and again with these on top, each
+// report in turn, then their totals side by side.
+int memory_versus(const CommonOptions& common, const RunOptions& options) {
+    if (std::find(options.versus.begin(), options.versus.end(), "baseline") != options.versus.end()) {
+        throw UserError({"--versus NAME=VALUE defines with --memory (a second configuration of your kernel)",
+                         "--versus baseline", "lab run " + options.lab + " --memory",
+                         "time your kernel against the baseline with `lab run " + options.lab +
+                             " --versus baseline`, or compare two configurations, e.g. --memory --versus TILE_SIZE=8"});
+    }
+    RunOptions other = options;
+    other.defines.insert(other.defines.end(), options.versus.begin(), options.versus.end());
+    other.memory_html.clear();
+    print_heading(common, options);
+    const MemoryMeasure first = measure_memory(common, options);
+    const int first_status = print_measure(first, options.memory_html);
+    fmt::print("\n");
+    print_heading(common, other);
+    const MemoryMeasure second = measure_memory(common, other);
+    const int second_status = print_measure(second, "");
+    if (first.report && second.report) {
+        fmt::print("\n{}", memory_lens::versus_totals_text(first.report->launches.front(),
+                                                            subject_of(first.plan, first.display),
+                                                            second.report->launches.front(),
+                                                            subject_of(second.plan, second.display)));
+    }
+    return first_status != 0 ? first_status : second_status;
+}
+
+}  // namespace
+
+int memory_run(const CommonOptions& common, const RunOptions& options) {
+    if (!options.versus.empty()) return memory_versus(common, options);
+    print_heading(common, options);
+    const MemoryMeasure measure = measure_memory(common, options);
+    return print_measure(measure, options.memory_html);
 }
 
 int memory_ladder(const CommonOptions& common, const LadderOptions& options) {

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <sstream>
 #include <vector>
 
@@ -78,6 +80,59 @@ std::string totals_text(const LaunchCounts& launch, const ReportSubject& subject
                             "modelled: no sectors are counted for them)\n",
                             totals.image_bytes, totals.image_requests,
                             per(static_cast<double>(totals.image_bytes), subject.multiply_adds, "multiply-add"));
+    }
+    return text;
+}
+
+namespace {
+
+// The worst bank-conflict degree of any local request of the launch (0: no local memory).
+std::uint64_t worst_conflict(const LaunchCounts& launch) {
+    std::uint64_t worst = 0;
+    for (const auto& [site, counts] : launch.sites) {
+        if (site.space == Space::local) worst = std::max(worst, counts.degree_worst);
+    }
+    return worst;
+}
+
+// One figure of a launch, as the side-by-side table shows it.
+std::vector<std::string> versus_column(const LaunchCounts& launch, const ReportSubject& subject) {
+    const LaunchTotals totals = totals_of(launch);
+    const double global_bytes = static_cast<double>(totals.global_sectors * kSectorBytes);
+    const double load_bytes = static_cast<double>(totals.global_load_sectors * kSectorBytes);
+    const auto ratio = [](double value, double over) { return over > 0.0 ? fmt::format("{:.4f}", value / over) : "-"; };
+    return {subject.defines.empty() ? "(no defines)" : subject.defines,
+            ratio(global_bytes, subject.output_elements),
+            ratio(global_bytes, subject.multiply_adds),
+            ratio(load_bytes, subject.multiply_adds),
+            totals.global_ideal_sectors > 0
+                ? fmt::format("{:.0f}%", 100.0 * static_cast<double>(totals.global_ideal_sectors) /
+                                             static_cast<double>(totals.global_sectors))
+                : "-",
+            fmt::format("{}", totals.local_bytes),
+            fmt::format("{}-way", worst_conflict(launch)),
+            fmt::format("{:.1f}", launch.work_groups ? static_cast<double>(launch.barriers) / launch.work_groups : 0.0),
+            fmt::format("{}", launch.work_groups)};
+}
+
+}  // namespace
+
+std::string versus_totals_text(const LaunchCounts& first, const ReportSubject& first_subject,
+                               const LaunchCounts& second, const ReportSubject& second_subject) {
+    const std::vector<std::string> names = {"defines",
+                                            "global bytes per output element",
+                                            "global bytes per multiply-add",
+                                            "of which loads, per multiply-add",
+                                            "coalescing (ideal / sectors moved)",
+                                            "local bytes",
+                                            "worst bank conflict",
+                                            "barriers per work-group",
+                                            "work-groups"};
+    const std::vector<std::string> a = versus_column(first, first_subject), b = versus_column(second, second_subject);
+    std::string text = fmt::format("Side by side, at {} (simulated, no cache):\n", first_subject.size);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (a[i] == "-" && b[i] == "-") continue;  // per multiply-add, for a kernel that does none
+        text += fmt::format("  {:<36} {:>28} {:>28}\n", names[i], a[i], b[i]);
     }
     return text;
 }

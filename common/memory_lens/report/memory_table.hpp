@@ -28,6 +28,11 @@ std::string memory_table_text(const std::string& source, const LaunchCounts& lau
 // bytes, barriers per work-group.
 std::string totals_text(const LaunchCounts& launch, const ReportSubject& subject);
 
+// Two configurations of one kernel (`lab run NN --memory --versus ...`): their totals side by side,
+// each column headed by its defines.
+std::string versus_totals_text(const LaunchCounts& first, const ReportSubject& first_subject,
+                               const LaunchCounts& second, const ReportSubject& second_subject);
+
 // One rung of the ladder (`lab ladder`): a lab's totals at its [memory] size.
 struct LadderRow {
     std::string lab;            // "04"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`lab run NN --memory` end to end on the solutions of labs 01 and 02 (small, seconds):
 the naive transpose's strided store, lab 02's padded tile read conflict-free and the same
-kernel unpadded 32-way, the HTML page, and the line under every report.
+kernel unpadded 32-way, the HTML page, the line under every report, and `--versus` (two define
+sets side by side; not the baseline).
 
     lab_memory_report.py LAB_EXE
 
@@ -56,6 +57,16 @@ def main() -> int:
         (unpadded / 'transpose.cl').write_text(text.replace('[TILE_SIZE + 1]', '[TILE_SIZE]'))
         status, output = lab_memory(lab_exe, '02', '--submission', str(unpadded.parent))
         expect(problems, output, 'tile[lx][r]', 'local load', r' 32\.0-way .*worst 32-way', 'lab 02 unpadded read')
+    # --versus: the same kernel at a second define set, the totals side by side.
+    status, output = lab_memory(lab_exe, '02', '--solution', '--versus', 'TILE_SIZE=16')
+    side = output[output.find('Side by side'):] if 'Side by side' in output else ''
+    if status != 0 or not re.search(r'defines +TILE_SIZE=32 +TILE_SIZE=16', side) or \
+            not re.search(r'worst bank conflict +1-way +2-way', side):
+        problems.append(f'lab 02 --versus TILE_SIZE=16: expected exit 0 and the two configurations side by side '
+                        f'(1-way and 2-way), got {status}\n{output}')
+    status, output = lab_memory(lab_exe, '02', '--solution', '--versus', 'baseline')
+    if status != 2 or '--versus baseline' not in output:
+        problems.append(f'lab 02 --memory --versus baseline: expected exit 2 and a message, got {status}\n{output}')
     for problem in problems:
         print(problem)
     print(f'{len(problems)} problem(s)')
