@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The memory figures the READMEs quote for the solutions still match what the tool prints for
-them: lab 01's and lab 02's sectors per request and bytes per output element (`lab run NN --memory
+"""The memory figures the READMEs and slides 01, 02 and 06 quote for the solutions still match
+what the tool prints for them: lab 01's and lab 02's sectors per request and bytes per output element (`lab run NN --memory
 --solution`), and the 03 -> 06 ladder with lab 08's image requests (`lab ladder --solution`, the
 figures of lab 06's and lab 08's READMEs).
 
@@ -25,6 +25,15 @@ def readme_block(lab_folder, must_hold):
     raise SystemExit(f'labs/{lab_folder}/README.md: no "full clone only" block holds "{must_hold}"')
 
 
+def slide_text(deck, heading_part):
+    """The slide of slides/DECK.md whose heading holds `heading_part`, on one line."""
+    text = Path('slides', deck + '.md').read_text()
+    for slide in text.split('\n## ')[1:]:
+        if heading_part in slide.split('\n', 1)[0]:
+            return ' '.join(slide.split())
+    raise SystemExit(f'slides/{deck}.md: no slide whose heading holds "{heading_part}"')
+
+
 def report(lab_exe, lab):
     done = subprocess.run([lab_exe, 'run', lab, '--memory', '--solution'], capture_output=True, text=True,
                           timeout=300)
@@ -43,7 +52,7 @@ def number(pattern, text, what):
 def agree(problems, what, readme_value, printed_value, places):
     """The README's figure, rounded as the tool prints it, equals the printed one."""
     if round(readme_value, places) != round(printed_value, places):
-        problems.append(f'{what}: the README says {readme_value}, the tool prints {printed_value}')
+        problems.append(f'{what}: the text says {readme_value}, the tool prints {printed_value}')
 
 
 def lab_01(lab_exe, problems):
@@ -54,6 +63,14 @@ def lab_01(lab_exe, problems):
     agree(problems, 'lab 01 write of at', number(r'write of `at` ([0-9.]+)', words, 'lab 01 README'),
           number(r'global store +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
     agree(problems, 'lab 01 bytes per output element', number(r'; ([0-9.]+) bytes moved', words, 'lab 01 README'),
+          number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 01 report'), 2)
+    slide = slide_text('01-work-items-and-coalescing', 'lab run 01 --memory')
+    agree(problems, 'slide 01 load', number(r'global load \| ([0-9.]+) \|', slide, 'slide 01'),
+          number(r'global load +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
+    agree(problems, 'slide 01 store', number(r'global store \| ([0-9.]+) \|', slide, 'slide 01'),
+          number(r'global store +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
+    agree(problems, 'slide 01 bytes per output element', number(r'([0-9.]+) bytes moved per output element', slide,
+                                                                 'slide 01'),
           number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 01 report'), 2)
 
 
@@ -68,6 +85,11 @@ def lab_02(lab_exe, problems):
           number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 02 report'), 2)
     agree(problems, 'lab 02 barriers per work-group', number(r'([0-9.]+) barrier per work-group', words, 'README'),
           number(r'barriers: ([0-9.]+) per work-group', printed, 'lab 02 report'), 1)
+    slide = slide_text('02-local-memory-and-barriers', 'lab run 02 --memory')
+    agree(problems, 'slide 02 padded column read', number(r'\(padded\) \| ([0-9]+)-way', slide, 'slide 02'),
+          number(r'local load +\d+ +([0-9.]+)-way', printed, 'lab 02 report'), 1)
+    agree(problems, 'slide 02 bytes per output element', number(r'([0-9.]+) bytes per output element', slide, 'slide 02'),
+          number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 02 report'), 2)
 
 
 def ladder_rows(lab_exe):
@@ -100,6 +122,13 @@ def ladder(lab_exe, problems):
     agree(problems, 'lab 08 texture requests (lab 06 README)',
           number(r'\(([0-9,]+) texture requests', words, 'lab 06 README'),
           number(r'images: .*? in ([0-9]+) requests', printed, 'lab 08 report'), 0)
+    slide = slide_text('06-register-tiles-and-tuning', 'lab ladder --solution')
+    figures = re.search(r'\| ([0-9.]+) \| ([0-9.]+) \| ([0-9.]+) \| ([0-9.]+) \| ([0-9.]+) \+ ([0-9.]+) \|', slide)
+    if not figures:
+        raise SystemExit(f'slide 06: no row of the ladder\'s figures in:\n{slide}')
+    for lab, figure in zip(('03', '04', '05', '06', '08'), figures.groups()):
+        agree(problems, f'slide 06 lab {lab} loads per multiply-add', float(figure), rows[lab][0], 4)
+    agree(problems, 'slide 06 lab 08 image bytes per multiply-add', float(figures.group(6)), rows['08'][2], 4)
     lab_08 = readme_block('08-matmul-image', 'texture requests')
     agree(problems, 'lab 08 image bytes per multiply-add (lab 08 README)',
           number(r'([0-9.]+) bytes per multiply-add through the image', lab_08, 'lab 08 README'), rows['08'][2], 4)
@@ -113,7 +142,7 @@ def main():
     ladder(lab_exe, problems)
     for problem in problems:
         print(problem)
-    print(f'{len(problems)} figure(s) differ' if problems else 'every README figure matches the tool')
+    print(f'{len(problems)} figure(s) differ' if problems else 'every figure of the READMEs and slides matches the tool')
     return 1 if problems else 0
 
 
