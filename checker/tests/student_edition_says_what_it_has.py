@@ -160,9 +160,14 @@ def main():
         problems += found
         if "TODO 1" not in out or "2. the idea" in out:
             problems.append(f"`lab hint 01 1`: expected level 1 of TODO 1 only:\n{out[-1500:]}")
-        for command in (["--help"], ["run", "--help"], ["bench", "--help"], ["tune", "--help"], ["hint", "--help"]):
-            problems += run([args.lab] + command, edition, {0})[1]
-        problems += run([args.labcheck, "--help"], edition, {0})[1]
+        for argv in ([args.lab, "--help"], [args.lab, "run", "--help"], [args.lab, "bench", "--help"],
+                     [args.lab, "tune", "--help"], [args.lab, "hint", "--help"], [args.lab, "ladder", "--help"],
+                     [args.labcheck, "--help"]):
+            out, found = run(argv, edition, {0})
+            problems += found
+            # A hidden option's exclusions go with it: no "Excludes:" naming nothing.
+            problems += [f"`{' '.join(argv[1:])}`: an empty exclusion: {line.strip()!r}"
+                         for line in out.splitlines() if re.search(r"Excludes:\s*$", line)]
         problems += run([args.lab, "run", "07", "--size", "64", "--no-timing"], edition, {0, 1})[1]
 
     if problems:

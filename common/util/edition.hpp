@@ -25,10 +25,18 @@ inline bool default_course_is_student_edition() {
     }
 }
 
-// Hides the named options of `app` and of its subcommands from --help.
+// Hides the named options of `app` and of its subcommands from --help, and their exclusions with
+// the options left (else --help shows an empty "Excludes:" beside them).
 inline void hide_options(CLI::App& app, std::initializer_list<const char*> names) {
     for (const char* name : names) {
-        if (CLI::Option* option = app.get_option_no_throw(name)) option->group("");
+        CLI::Option* option = app.get_option_no_throw(name);
+        if (option == nullptr) continue;
+        option->group("");
+        for (CLI::Option* other : app.get_options()) {
+            if (other == option) continue;
+            other->remove_excludes(option);
+            option->remove_excludes(other);
+        }
     }
     for (CLI::App* sub : app.get_subcommands({})) hide_options(*sub, names);
 }
