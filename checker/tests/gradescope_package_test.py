@@ -8,7 +8,8 @@ only the fields Gradescope documents, with the right score.
 
 run_autograder uses the labcheck built here (LABCHECK) on the course files from
 the zip (--root ROOT/source), at the build and correctness stages with the
-contract sizes only; the hanging kernel is cut by labcheck's launch limit
+contract sizes only (the right kernel once more at build and barriers, for the
+memory report run_autograder asks for); the hanging kernel is cut by labcheck's launch limit
 (10 s), so the test takes about a minute. Run as root, the uploads run as `nobody`.
 
     gradescope_package_test.py LABCHECK      (from the course root)
@@ -83,14 +84,14 @@ def unpack(zip_path, target):
             os.chmod(target / info.filename, (info.external_attr >> 16) & 0o777)
 
 
-def run_autograder(root, upload, labcheck):
+def run_autograder(root, upload, labcheck, stages="build,correctness"):
     """A fresh submission/ and results/, then run_autograder; its results.json."""
     for folder in ("submission", "results", "work"):
         shutil.rmtree(root / folder, ignore_errors=True)
     (root / "submission").mkdir()
     upload(root / "submission")
     env = dict(os.environ, LABCHECK=labcheck, GRADER_USER="nobody",
-               LABCHECK_ARGS="--stage build,correctness --no-hidden --launch-timeout 10 --timeout 120")
+               LABCHECK_ARGS=f"--stage {stages} --no-hidden --launch-timeout 10 --timeout 120")
     done = subprocess.run([str(root / "source" / "run_autograder"), str(root)], env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
     check(done.returncode == 0, f"run_autograder exits 0 (got {done.returncode})")
@@ -120,6 +121,14 @@ def grade_uploads(root, labcheck):
     validate(good, "right kernel")
     check(good["score"] == 5, f"right kernel: 5 points (build 1, correctness 4), got {good['score']}")
     check("graded `matmul.cl`" in good["output"], "right kernel: the output says which file was graded")
+
+    # run_autograder passes --memory-feedback: the barriers test shows the simulated memory report.
+    memory = run_autograder(root, bare_file(Path("solutions") / LAB / "matmul.cl"), labcheck, "build,barriers")
+    validate(memory, "right kernel, barriers stage")
+    barriers = next((t for t in memory["tests"] if t["name"] == "04 barriers"), {"output": ""})
+    check("Memory report (feedback only" in barriers["output"] and "per multiply-add" in barriers["output"],
+          "right kernel: the barriers test shows the memory report")
+    check(memory["score"] == 4, f"right kernel, build and barriers: 4 points, got {memory['score']}")
 
     broken = run_autograder(root, zipped_lab_folder(MUTANTS / "kedge_skips_partial_tile.cl"), labcheck)
     validate(broken, "wrong kernel")

@@ -252,6 +252,65 @@ TEST_CASE("PrairieLearn: the solution scores 1; a kernel that does not compile i
     fs::remove_all(submission);
 }
 
+TEST_CASE("memory feedback: the memory report beside the barriers verdict, whatever it is, and no point depends on it") {
+    std::ifstream solution_file("solutions/02-transpose-local/transpose.cl");
+    std::ostringstream solution;
+    solution << solution_file.rdbuf();
+    std::string unpadded = solution.str();
+    const std::string padded_tile = "[TILE_SIZE + 1]";
+    REQUIRE(unpadded.find(padded_tile) != std::string::npos);
+    unpadded.replace(unpadded.find(padded_tile), padded_tile.size(), "[TILE_SIZE]");
+    const fs::path sub = submission_with("memory-unpadded", "02-transpose-local/transpose.cl", unpadded);
+    const std::vector<std::string> grade = {"--submission", sub.string(), "--lab", "02", "--stage", "build,barriers",
+                                            "--no-hidden"};
+    const auto barriers_output = [](const Run& run) {
+        for (const auto& test : run.json["tests"]) {
+            if (test["name"] == "02 barriers") return test["output"].get<std::string>();
+        }
+        return std::string();
+    };
+
+    std::vector<std::string> with_feedback = grade;
+    with_feedback.push_back("--memory-feedback");
+    const Run reported = run_labcheck(with_feedback, true);
+    const Run plain = run_labcheck(grade, true);
+    INFO(reported.output);
+    // The unpadded tile's column read: every work-item of a warp in one bank, in the terminal and the JSON.
+    CHECK(reported.output.find("Memory report (feedback only") != std::string::npos);
+    CHECK(reported.output.find("32.0-way bank conflict") != std::string::npos);
+    CHECK(barriers_output(reported).find("32.0-way bank conflict") != std::string::npos);
+    CHECK(barriers_output(plain).find("Memory report") == std::string::npos);
+    CHECK(reported.json["score"] == plain.json["score"]);
+    CHECK(reported.status == plain.status);
+
+    // A kernel whose barriers fail still gets its report (the padded tile: 1-way) and loses nothing more.
+    const fs::path racy = scratch("memory-racy");
+    fs::create_directories(racy / "02-transpose-local");
+    fs::copy_file("checker/mutants/02-transpose-local/missing_barrier.cl", racy / "02-transpose-local" / "transpose.cl",
+                  fs::copy_options::overwrite_existing);
+    std::vector<std::string> racy_grade = {"--submission", racy.string(), "--lab", "02", "--stage", "build,barriers",
+                                           "--no-hidden"};
+    const Run racy_plain = run_labcheck(racy_grade, true);
+    racy_grade.push_back("--memory-feedback");
+    const Run racy_reported = run_labcheck(racy_grade, true);
+    INFO(racy_reported.output);
+    CHECK(racy_reported.status == 1);
+    CHECK(barriers_output(racy_reported).find("1.0-way bank conflict") != std::string::npos);
+    CHECK(racy_reported.json["score"] == racy_plain.json["score"]);
+
+    // A kernel that hangs on the device is not simulated for the report: a sentence says why.
+    const fs::path hang = scratch("memory-hang");
+    fs::create_directories(hang / "02-transpose-local");
+    fs::copy_file("checker/mutants/runtime/02-transpose-local/hang_spin_on_flag.cl",
+                  hang / "02-transpose-local" / "transpose.cl", fs::copy_options::overwrite_existing);
+    const Run hung = run_labcheck({"--submission", hang.string(), "--lab", "02", "--stage", "build,correctness,barriers",
+                                   "--no-hidden", "--launch-timeout", "2", "--memory-feedback"},
+                                  true);
+    INFO(hung.output);
+    CHECK(barriers_output(hung).find("not made: the kernel did not finish a check") != std::string::npos);
+    for (const fs::path& folder : {sub, racy, hang}) fs::remove_all(folder);
+}
+
 TEST_CASE("speedup: a hidden time size from hidden.toml, picked by its time seed") {
     const fs::path hidden = scratch("hidden.toml");
     {

@@ -1,6 +1,7 @@
 #include "memory_run.hpp"
 
 #include "description/lab_spec.hpp"
+#include "description/memory_subject.hpp"
 #include "harness/kernel_source.hpp"
 #include "lab_opening.hpp"
 #include "problems/lab_session.hpp"
@@ -133,20 +134,7 @@ std::string file_text(const fs::path& path) {
 }
 
 memory_lens::ReportSubject subject_of(const MemoryPlan& plan, const std::string& display_path) {
-    memory_lens::ReportSubject subject;
-    subject.kernel_file = display_path;
-    subject.size = size_text(plan.size, plan.spec.size_form());
-    subject.defines = plan.defines.summary();
-    if (plan.spec.size_form() == SizeForm::m_by_k) {
-        subject.output_elements = static_cast<double>(plan.size.m * plan.size.k);
-    } else {
-        // Lab 06 checks a batch of products per launch ([matmul] batch): the launch computes them all.
-        const auto batch = static_cast<double>(plan.spec.setting<std::int64_t>("matmul", "batch").value_or(1));
-        subject.output_elements = batch * static_cast<double>(plan.size.m * plan.size.n);
-        subject.multiply_adds = batch * static_cast<double>(plan.size.m * plan.size.n * plan.size.k);
-        if (batch > 1) subject.size += fmt::format(" (a batch of {:.0f} products in one launch)", batch);
-    }
-    return subject;
+    return memory_subject(plan.spec, plan.size, plan.defines, display_path);
 }
 
 struct TempDir {

@@ -86,6 +86,7 @@ nlohmann::json result_json(const StageResult& r) {
             {"max_points", r.max_points},
             {"reason", r.reason},
             {"details", r.details},
+            {"feedback", r.feedback},
             {"findings", findings},
             {"seconds", r.seconds},
             {"baseline_seconds", optional_json(r.baseline_seconds)},
@@ -118,6 +119,7 @@ StageResult result_from(const nlohmann::json& j) {
     r.max_points = j.at("max_points").get<double>();
     r.reason = j.at("reason").get<std::string>();
     r.details = j.at("details").get<std::string>();
+    r.feedback = j.value("feedback", std::string());  // records written before it had none
     for (const auto& f : j.at("findings")) r.findings.push_back(finding_from(f));
     r.seconds = j.at("seconds").get<double>();
     r.baseline_seconds = optional_from(j, "baseline_seconds");
@@ -198,7 +200,8 @@ std::string config_hash(const GradeSettings& settings, const RunnerSettings& lim
         {"timeout", limits.timeout_seconds},
         {"launch_timeout", limits.launch_timeout_seconds},
         {"compile_timeout", limits.compile_timeout_seconds},
-        {"memory_bytes", limits.memory_bytes}};
+        {"memory_bytes", limits.memory_bytes},
+        {"memory_feedback", settings.memory_feedback && !limits.memory_plugin.empty()}};
     Fnv1a hash;
     hash.add(config.dump());
     return hash.hex();

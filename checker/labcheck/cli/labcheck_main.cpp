@@ -67,6 +67,7 @@ struct Options {
     std::vector<std::string> defines;
     double min_ratio = 0.0;
     bool quiet = false;
+    bool memory_feedback = false;
     bool keep_work_dir = false;
     std::string student_edition;
     std::string results;  // --class: the records folder
@@ -146,6 +147,7 @@ std::vector<std::string> grading_arguments(const Options& options, const std::fi
     if (options.min_ratio > 0.0) args.insert(args.end(), {"--min-ratio", fmt::format("{}", options.min_ratio)});
     if (!options.device.empty()) args.insert(args.end(), {"--device", options.device});
     if (options.quiet) args.push_back("--quiet");
+    if (options.memory_feedback) args.push_back("--memory-feedback");
     return args;
 }
 
@@ -219,6 +221,7 @@ GradeSettings grade_settings(const Options& options, const std::filesystem::path
     // --jobs, else one per core: child processes at a time, and with --class students at a time.
     settings.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     settings.progress = !options.quiet;
+    settings.memory_feedback = options.memory_feedback;
     return settings;
 }
 
@@ -276,6 +279,9 @@ RunnerSettings runner_settings_of(const Options& options, const WorkDir& work_di
     runner_settings.self = own_executable();
     runner_settings.work_dir = work_dir.path();
     runner_settings.oclgrind = find_in_path("oclgrind");
+#ifdef MEMORY_LENS_PLUGIN
+    if (std::filesystem::exists(MEMORY_LENS_PLUGIN)) runner_settings.memory_plugin = MEMORY_LENS_PLUGIN;
+#endif
     runner_settings.timeout_seconds = options.timeout;
     runner_settings.launch_timeout_seconds = options.launch_timeout;
     runner_settings.compile_timeout_seconds = options.compile_timeout;
@@ -411,6 +417,9 @@ void add_limit_options(CLI::App& app, Options& options) {
 // those only labcheck passes to itself (hidden from --help).
 void add_mode_options(CLI::App& app, Options& options) {
     app.add_flag("--quiet,-q", options.quiet, "no progress lines on stderr");
+    app.add_flag("--memory-feedback", options.memory_feedback,
+                 "add the simulated memory report (lab run NN --memory) to the barriers stage's feedback of "
+                 "labs 01-06 and 08: no points depend on it (2-12 s more per lab under Oclgrind)");
     app.add_option("--student-edition", options.student_edition,
                    "write a copy of the course without solutions/, hidden sizes and mutants to this folder, then stop");
     app.add_flag("--keep-work-dir", options.keep_work_dir, "keep the temporary folder of job files (debugging)")

@@ -16,6 +16,7 @@ nlohmann::json gradescope_test(const StageResult& r) {
     // (identifiers like get_group_id, `a`, #include are not formatting) and keeps its layout.
     std::string output = fmt::format("{}: {}", verdict_name(r.verdict), r.reason);
     if (!r.details.empty()) output += fmt::format("\n\n{}:\n{}", r.file, r.details);
+    if (!r.feedback.empty()) output += "\n\n" + r.feedback;
     output = markdown_block(capped_text(output, kMaxTestOutputBytes));
     nlohmann::json findings = nlohmann::json::array();
     for (const auto& f : r.findings) {

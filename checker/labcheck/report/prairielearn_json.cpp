@@ -33,6 +33,7 @@ std::vector<std::string> format_errors(const SubmissionReport& report) {
 nlohmann::json prairielearn_test(const StageResult& r) {
     std::string output = fmt::format("{}: {}", verdict_name(r.verdict), r.reason);
     if (!r.details.empty()) output += fmt::format("\n\n{}:\n{}", r.file, r.details);
+    if (!r.feedback.empty()) output += "\n\n" + r.feedback;
     return {{"name", test_name(r)},
             {"description", fmt::format("lab {} ({}), {} stage", r.lab, r.lab_folder, stage_name(r.stage))},
             {"points", r.points},

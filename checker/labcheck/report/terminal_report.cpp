@@ -80,10 +80,15 @@ std::string terminal_report(const SubmissionReport& report) {
 
     std::string details;
     for (const auto& r : report.results) {
-        if (r.verdict == Verdict::pass || r.details.empty()) continue;
+        const bool show_details = r.verdict != Verdict::pass && !r.details.empty();
+        if (!show_details && r.feedback.empty()) continue;
         details += fmt::format("\n{} {}: {} ({})\n", r.lab, stage_name(r.stage), verdict_name(r.verdict),
                                r.file.empty() ? r.lab_folder : r.file);
-        details += wrapped(course::printable_text(capped_text(r.details, kMaxTestOutputBytes)), kWidth, 4);
+        if (show_details) {
+            details += wrapped(course::printable_text(capped_text(r.details, kMaxTestOutputBytes)), kWidth, 4);
+        }
+        // A table (the memory report): indented as it is, not wrapped.
+        if (!r.feedback.empty()) details += "\n" + wrapped(capped_text(r.feedback, kMaxTestOutputBytes), std::string::npos, 4);
     }
     if (!details.empty()) out += "\ndetails\n" + details;
     // Whatever a student's file, folder name or a tool put in the text is written out visibly

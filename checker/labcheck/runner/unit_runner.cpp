@@ -118,15 +118,30 @@ std::string UnitRunner::json_safe_path(const std::string& path, int id) const {
     return ec ? path : link.string();
 }
 
-UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string>& oclgrind_options,
-                        bool uninitialized) {
+UnitRun UnitRunner::run(const WorkerJob& job, const std::vector<std::string>& oclgrind_options, bool uninitialized) {
+    std::vector<std::string> prefix;
+    if (job.kind == JobKind::dynamic) {
+        prefix = {settings_.oclgrind, "--data-races", "--max-errors", kOclgrindMaxErrors, "--local-mem-size",
+                  kOclgrindLocalMemory};
+        if (uninitialized) prefix.insert(prefix.begin() + 2, "--uninitialized");
+        prefix.insert(prefix.end(), oclgrind_options.begin(), oclgrind_options.end());
+    }
+    return run_with(job, prefix, false);
+}
+
+UnitRun UnitRunner::run_memory_report(const WorkerJob& job) {
+    return run_with(job, {settings_.oclgrind, "--local-mem-size", kOclgrindLocalMemory, "--plugins", settings_.memory_plugin},
+                    true);
+}
+
+UnitRun UnitRunner::run_with(const WorkerJob& original, std::vector<std::string> prefix, bool memory_lens) {
     const int id = next_id_++;
     WorkerJob job = original;
     job.root = json_safe_path(job.root, id * 2);
     job.kernels_dir = json_safe_path(job.kernels_dir, id * 2 + 1);
     // One folder per job, for its files and as the child's working folder and TMPDIR, so a
     // relative path in a kernel finds nothing of the course, and all it wrote goes at its end.
-    const auto folder = settings_.work_dir / fmt::format("{:03}-{}-{}", id, job_kind_name(job.kind),
+    const auto folder = settings_.work_dir / fmt::format("{:03}-{}-{}", id, memory_lens ? "memory" : job_kind_name(job.kind),
                                                          job.lab_folder.empty() ? "device" : job.lab_folder);
     const auto scratch = folder / "tmp";
     std::error_code made;
@@ -134,27 +149,28 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
     const auto job_file = folder / "job.json";
     const auto events_file = folder / "events";
     const auto output_file = folder / "output";
+    const auto memory_file = folder / "memory.json";
     {
         std::ofstream out(job_file);
         out << job_to_json(job).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
     }
 
     ChildCommand command;
-    if (job.kind == JobKind::dynamic) {
-        command.argv = {settings_.oclgrind, "--data-races", "--max-errors", kOclgrindMaxErrors, "--local-mem-size",
-                        kOclgrindLocalMemory};
-        if (uninitialized) command.argv.insert(command.argv.begin() + 2, "--uninitialized");
-        command.argv.insert(command.argv.end(), oclgrind_options.begin(), oclgrind_options.end());
-    }
+    command.argv = std::move(prefix);
     command.argv.insert(command.argv.end(),
                         {settings_.self.string(), "--worker-job", job_file.string(), "--worker-events",
                          events_file.string()});
     command.output_file = output_file;
     command.working_dir = scratch;
     command.environment = {{"TMPDIR", scratch.string()}};
+    if (memory_lens) {
+        command.environment.push_back({"MEMORY_LENS_OUTPUT", memory_file.string()});
+        command.environment.push_back({"MEMORY_LENS_WARP", "32"});
+    }
 
     UnitRun run;
     run.job = original;
+    run.memory_lens = memory_lens;
     run.limits = limits_for(job.kind);
     run.limits.progress_file = events_file;
     {
@@ -163,6 +179,7 @@ UnitRun UnitRunner::run(const WorkerJob& original, const std::vector<std::string
     }
     run.events = read_events(events_file);
     run.output = read_capped(output_file);
+    if (memory_lens) run.memory_report = read_capped(memory_file);
     if (!settings_.keep_files) {
         std::error_code removed;
         std::filesystem::remove_all(folder, removed);

@@ -47,6 +47,7 @@ struct RunnerSettings {
     std::filesystem::path self;      // the labcheck executable
     std::filesystem::path work_dir;  // private folder for job, event and output files
     std::string oclgrind;            // path of oclgrind, empty when it is not installed
+    std::string memory_plugin;       // the memory lens's Oclgrind plugin, empty when this build has none
     double timeout_seconds = 0.0;         // 0: the default of each kind of job
     double launch_timeout_seconds = 0.0;  // 0: the default of each kind of job (see default_launch_timeout)
     double compile_timeout_seconds = 0.0;  // 0: kDefaultCompileTimeout
@@ -61,6 +62,8 @@ struct UnitRun {
     ChildOutcome outcome;
     WorkerEvents events;
     std::string output;  // the child's stdout and stderr (Oclgrind's diagnostics), capped
+    bool memory_lens = false;   // run_memory_report's run: Oclgrind with the memory lens, no checks of its own
+    std::string memory_report;  // then: the plugin's JSON report, "" when it wrote none
 
     // The first event of a type (e.g. first<BuildEvent>()), or nullptr.
     template <class Event>
@@ -87,11 +90,16 @@ public:
     UnitRun run(const WorkerJob& job, const std::vector<std::string>& oclgrind_options = {},
                 bool uninitialized = true);
 
+    // A dynamic job under Oclgrind with the memory lens's plugin instead of Oclgrind's checks: the
+    // report (common/memory_lens/) in UnitRun::memory_report, warps of 32. Needs memory_plugin.
+    UnitRun run_memory_report(const WorkerJob& job);
+
     const RunnerSettings& settings() const { return settings_; }
     ChildLimits limits_for(JobKind kind) const;
     double compile_limit_seconds() const;
 
 private:
+    UnitRun run_with(const WorkerJob& job, std::vector<std::string> prefix, bool memory_lens);
     std::string json_safe_path(const std::string& path, int id) const;
     StepClock launch_clock(JobKind kind) const;
 

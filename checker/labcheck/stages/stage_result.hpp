@@ -38,6 +38,7 @@ struct StageResult {
     double max_points = 0.0;
     std::string reason;   // one line for the table
     std::string details;  // every message, for the details section
+    std::string feedback;  // shown whatever the verdict, after the details; no points (--memory-feedback)
     std::vector<Finding> findings;
     double seconds = 0.0;  // wall time of the child processes behind it
     // speedup only

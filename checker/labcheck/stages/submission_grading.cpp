@@ -1,6 +1,7 @@
 #include "stages/submission_grading.hpp"
 
 #include "runner/parallel_tasks.hpp"
+#include "stages/memory_feedback.hpp"
 #include "stages/stages.hpp"
 
 #include "description/lab_spec.hpp"
@@ -37,6 +38,10 @@ struct LabWork {
     std::vector<SetWork> sets;
     std::optional<UnitRun> static_run, speedup;
     std::optional<SizeCheck> timed;  // the size and seed the speedup stage times at
+    // --memory-feedback: the lab read for the GPU class (the memory report models a GPU), its run
+    std::optional<course::LabSpec> memory_spec;
+    std::optional<UnitRun> memory;
+    std::string memory_unavailable;  // why --memory-feedback has no report for any lab ("" when it can make one)
 
     const UnitRun& check() const { return *sets.front().check; }
     std::vector<SetRuns> set_runs() const {
@@ -118,7 +123,7 @@ public:
         std::lock_guard<std::mutex> lock(mutex_);
         std::string what = job_kind_name(run.job.kind);
         if (run.job.kind == JobKind::check) what = fmt::format("{} sizes", run.job.checks.size());
-        if (run.job.kind == JobKind::dynamic) what = "oclgrind";
+        if (run.job.kind == JobKind::dynamic) what = run.memory_lens ? "memory report" : "oclgrind";
         if (!run.job.pocl_work_group_method.empty()) what += " (PoCL " + run.job.pocl_work_group_method + ")";
         if (run.job.compile_ahead) what += " (compiled ahead)";
         if (!run.job.define_set.empty()) what += " at '" + run.job.define_set + "'";
@@ -255,6 +260,38 @@ void add_oclgrind_tasks(LabWork& work, const Grading& grading, std::vector<std::
     }
 }
 
+// Phase 2 for one lab that builds, with --memory-feedback and a [memory] table: the memory lens's
+// run, as `lab run NN --memory` makes it. Feedback only (memory_feedback.hpp).
+void add_memory_task(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
+    const RunnerSettings& runner_settings = grading.runner.settings();
+    if (!grading.settings.memory_feedback || !work.spec.memory) return;  // lab 07 has no [memory] table
+    if (runner_settings.memory_plugin.empty()) {
+        work.memory_unavailable = memory_lens_missing_text();
+        return;
+    }
+    if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr || runner_settings.oclgrind.empty())
+        return;  // no build, no report; without Oclgrind the barriers stage says what is missing
+    // A kernel that did not finish a check on the device would likely hang the simulation too, for
+    // a minute and a half of Oclgrind: it gets a sentence instead.
+    const bool hung = std::any_of(work.sets.begin(), work.sets.end(), [](const SetWork& set) {
+        return set.check && set.check->outcome.end == ChildEnd::timed_out;
+    });
+    if (hung) {
+        work.memory_unavailable = memory_not_made_text("the kernel did not finish a check on the graded device (see the correctness stage)");
+        return;
+    }
+    work.memory_spec = course::load_lab(grading.settings.root, work.spec.folder, course::DeviceClass::gpu);
+    const auto job = memory_report_job(job_for(work, JobKind::dynamic, grading.kernels, grading.settings),
+                                       *work.memory_spec, grading.settings.defines);
+    if (!job) return;
+    UnitRunner& runner = grading.runner;
+    Progress& progress = grading.progress;
+    tasks.push_back([&work, job = *job, &runner, &progress] {
+        work.memory = runner.run_memory_report(job);
+        progress.report(*work.memory);
+    });
+}
+
 // Phase 3 for one lab: its timing, when it builds and is right.
 void time_lab(LabWork& work, const Grading& grading) {
     if (!work.timed || build_failed(work.check())) return;
@@ -301,6 +338,8 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
             case Stage::barriers:
                 results.push_back(built ? evaluate_barriers(lab, *work.static_run, work.dynamic_runs())
                                         : blocked(stage));
+                if (work.memory) results.back().feedback = memory_feedback_text(lab, *work.memory_spec, *work.memory);
+                if (built && !work.memory_unavailable.empty()) results.back().feedback = work.memory_unavailable;
                 break;
             case Stage::speedup:
                 if (!work.spec.speedup) break;  // this lab has no speed target
@@ -403,6 +442,7 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
         if (!runner.settings().oclgrind.empty()) {
             for (auto& work : works) add_oclgrind_tasks(work, grading, tasks);
         }
+        for (auto& work : works) add_memory_task(work, grading, tasks);
     }
     run_parallel(tasks, settings.jobs);
 

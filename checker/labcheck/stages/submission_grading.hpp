@@ -34,6 +34,9 @@ struct GradeSettings {
     std::optional<double> min_ratio;  // --min-ratio: replaces every lab's threshold
     int jobs = 1;                     // child processes at a time (timing runs always alone)
     bool progress = true;             // a line on stderr as each child finishes
+    // --memory-feedback: the memory lens's report (common/memory_lens/) for each lab with a [memory]
+    // table, added to the barriers stage's details; feedback only, no points depend on it.
+    bool memory_feedback = false;
 };
 
 struct SubmissionReport {
