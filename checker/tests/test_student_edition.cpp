@@ -1,6 +1,6 @@
 // The student edition leaves out solutions/, the hidden sizes, the mutants, the
-// kernels that answer a lab, git data and build folders, copies the stubs as
-// committed, and copies everything else.
+// kernels that answer a lab, git data, build folders and what git ignores, copies
+// the stubs as committed, and copies everything else.
 #include "class/class_grading.hpp"
 #include "edition/edition_text.hpp"
 #include "edition/student_edition.hpp"
@@ -77,12 +77,17 @@ TEST_CASE("student edition: the stubs as committed, whatever the working copy ho
     write(course / "labs/01-transpose-naive/transpose.cl", "// TODO 1\n");
     write(course / "labs/01-transpose-naive/README.md", "# Lab 01\n");
     write(course / "labs/03-matmul-naive/matmul.cl", "// TODO 1\n");
+    write(course / ".gitignore", "/.carry/\n*.swp\n");
     const std::string git = "git -C '" + course.string() + "' ";
     REQUIRE(std::system((git + "init -q && " + git + "add -A && " + git +
                          "-c user.name=test -c user.email=test@example.invalid commit -qm stubs")
                             .c_str()) == 0);
     write(course / "labs/01-transpose-naive/transpose.cl", "solved\n");  // the instructor's own answer
     write(course / "labs/01-transpose-naive/README.md", "# Lab 01, edited\n");  // not a kernel: as it is
+    // What git ignores: a device carry folder with a copy of the solutions, an editor's swap file.
+    write(course / ".carry/tree/solutions/01-transpose-naive/transpose.cl", "the solution\n");
+    write(course / "labs/01-transpose-naive/.transpose.cl.swp", "the solution, being edited\n");
+    write(course / "labs/02-transpose-local/transpose.cl", "// TODO 1, a lab not committed yet\n");
 
     const auto summary = make_student_edition(course, base / "edition");
     CHECK(summary.committed_stubs == std::vector<std::string>{"labs/01-transpose-naive/transpose.cl"});
@@ -95,6 +100,10 @@ TEST_CASE("student edition: the stubs as committed, whatever the working copy ho
     CHECK(line == "# Lab 01, edited");
     CHECK(fs::exists(base / "edition/labs/03-matmul-naive/matmul.cl"));
     CHECK_FALSE(fs::exists(base / "edition/.git"));
+    CHECK_FALSE(fs::exists(base / "edition/.carry"));
+    CHECK_FALSE(fs::exists(base / "edition/labs/01-transpose-naive/.transpose.cl.swp"));
+    CHECK(summary.ignored == std::vector<std::string>{".carry", "labs/01-transpose-naive/.transpose.cl.swp"});
+    CHECK(fs::exists(base / "edition/labs/02-transpose-local/transpose.cl"));  // untracked, not ignored: copied
     fs::remove_all(base);
 }
 

@@ -80,6 +80,21 @@ std::optional<std::string> committed_text(const fs::path& root, const std::strin
     return text;
 }
 
+std::optional<std::vector<std::string>> ignored_paths(const fs::path& root) {
+    std::string listing;
+    if (!run_and_read({"git", "-C", root.string(), "ls-files", "-z", "--others", "--ignored", "--exclude-standard",
+                       "--directory"},
+                      listing)) {
+        return std::nullopt;
+    }
+    std::vector<std::string> paths;
+    std::istringstream in(listing);
+    for (std::string path; std::getline(in, path, '\0');) {
+        if (!path.empty()) paths.push_back(path);
+    }
+    return paths;
+}
+
 std::vector<StubFile> write_committed_stubs(const fs::path& root, const fs::path& target) {
     std::vector<StubFile> stubs;
     for (const auto& path : stub_kernels(root / "labs")) {

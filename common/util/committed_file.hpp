@@ -16,6 +16,12 @@ namespace course {
 // is not a git checkout, git is not installed, or the file is not committed.
 std::optional<std::string> committed_text(const std::filesystem::path& root, const std::string& relative);
 
+// The paths under `root` that git ignores (.gitignore, .git/info/exclude, the user's excludes),
+// relative to root, a folder's with a trailing '/' ("build/", ".carry/", "notes.swp"), from `git -C
+// root ls-files --others --ignored --exclude-standard --directory`; nothing when `root` is not a git
+// checkout or git is not installed.
+std::optional<std::vector<std::string>> ignored_paths(const std::filesystem::path& root);
+
 // One stub kernel, as write_committed_stubs found it.
 struct StubFile {
     std::string relative;    // "labs/01-transpose-naive/transpose.cl"

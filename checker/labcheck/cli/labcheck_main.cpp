@@ -238,6 +238,10 @@ void print_edition_summary(const EditionSummary& summary, const std::string& tar
         fmt::print("left out {} file(s) marked full clone only (tests whose kernels answer a lab): {}\n",
                    summary.full_clone_only.size(), listed(summary.full_clone_only));
     }
+    if (!summary.ignored.empty()) {
+        fmt::print("left out {} path(s) git ignores (build folders, carry folders, editor files): {}\n",
+                   summary.ignored.size(), listed(summary.ignored));
+    }
     for (const auto& stub : summary.committed_stubs) {
         fmt::print("note: {} differs from its committed version (a solved kernel?): the edition has the "
                    "committed stub (commit a stub you changed to ship it)\n",

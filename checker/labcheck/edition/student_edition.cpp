@@ -79,8 +79,17 @@ bool inside(const fs::path& path, const fs::path& folder) {
     return p == f || (p.size() > f.size() && p.compare(0, f.size(), f) == 0 && p[f.size()] == '/');
 }
 
+// What the edition leaves out besides the instructor-only paths: what git ignores in the checkout.
+struct Skipped {
+    std::vector<std::string> ignored;  // relative paths, a folder's with a trailing '/'
+    bool has(const std::string& relative, bool directory) const {
+        const std::string key = directory ? relative + "/" : relative;
+        return std::find(ignored.begin(), ignored.end(), key) != ignored.end();
+    }
+};
+
 void copy_tree(const fs::path& from, const fs::path& to, const fs::path& root, const fs::path& target,
-               EditionSummary& summary) {
+               const Skipped& skipped, EditionSummary& summary) {
     std::error_code ec;
     fs::create_directories(to, ec);
     if (ec) {
@@ -99,12 +108,16 @@ void copy_tree(const fs::path& from, const fs::path& to, const fs::path& root, c
             continue;
         }
         if (path.filename() == ".git" || inside(path, target)) continue;
+        if (skipped.has(relative, !entry.is_symlink() && entry.is_directory())) {
+            summary.ignored.push_back(relative);
+            continue;
+        }
         if (entry.is_symlink()) {
             fs::copy_symlink(path, to / path.filename());
             ++summary.files;
         } else if (entry.is_directory()) {
             if (is_build_folder(path)) continue;
-            copy_tree(path, to / path.filename(), root, target, summary);
+            copy_tree(path, to / path.filename(), root, target, skipped, summary);
         } else if (entry.is_regular_file() && marked_full_clone_only(path)) {
             summary.full_clone_only.push_back(relative);
         } else if (entry.is_regular_file() && is_stub(relative)) {
@@ -143,8 +156,10 @@ EditionSummary make_student_edition(const fs::path& root, const fs::path& target
                                  "pass a folder outside the repository"});
     }
     EditionSummary summary;
+    Skipped skipped;
+    skipped.ignored = course::ignored_paths(source).value_or(std::vector<std::string>{});
     try {
-        copy_tree(source, destination, source, destination, summary);
+        copy_tree(source, destination, source, destination, skipped, summary);
     } catch (const fs::filesystem_error& e) {
         throw course::UserError({"a complete copy of the course", e.what(), target.string(),
                                  "check the disk space and permissions, then remove the partial copy and retry"});

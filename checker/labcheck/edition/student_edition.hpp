@@ -21,6 +21,9 @@ struct EditionSummary {
     std::vector<std::string> left_out;  // instructor-only paths that existed and were left out
     std::vector<std::string> committed_stubs;  // stubs whose working copy differs: the committed one was copied
     std::vector<std::string> full_clone_only;  // files marked `// full clone only:` (edition_text.hpp), left out
+    // What git ignores in a checkout (build folders, a device carry folder, editor files), left out:
+    // an instructor's tree may hold ignored copies of the solutions.
+    std::vector<std::string> ignored;
 };
 
 // Copies `root` to `target` (which must not exist, or be an empty folder).
