@@ -301,6 +301,13 @@ bool build_failed(const UnitRun& run) {
     return build != nullptr && !build->ok;
 }
 
+bool every_check_right(const UnitRun& run) {
+    if (!run.ended_normally() || run.first<SetSkippedEvent>() != nullptr) return false;
+    const auto results = run.all<CheckEvent>();
+    return !results.empty() && results.size() == run.job.checks.size() &&
+           std::all_of(results.begin(), results.end(), [](const CheckEvent* event) { return event->ok; });
+}
+
 StageResult not_run(const LabUnderTest& lab, Stage stage, const std::string& why) {
     StageResult r = empty_result(lab, stage);
     r.verdict = Verdict::fail;

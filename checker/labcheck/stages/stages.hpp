@@ -60,6 +60,9 @@ std::string unfinished_activity(const UnitRun& run);
 // The "build" event of a run says the kernel did not build.
 bool build_failed(const UnitRun& run);
 
+// The run finished, ran its define set, and every size it was given came out right.
+bool every_check_right(const UnitRun& run);
+
 StageResult evaluate_build(const LabUnderTest& lab, const UnitRun& check);
 StageResult evaluate_correctness(const LabUnderTest& lab, const UnitRun& check);
 // Every define set's checks together: 4 × (checks right / checks run). A set the device
