@@ -260,6 +260,10 @@ TEST_CASE("memory feedback: the memory report beside the barriers verdict, whate
     const std::string padded_tile = "[TILE_SIZE + 1]";
     REQUIRE(unpadded.find(padded_tile) != std::string::npos);
     unpadded.replace(unpadded.find(padded_tile), padded_tile.size(), "[TILE_SIZE]");
+    // A comment on the read's line that would clear the screen: the report quotes the line.
+    const std::string read_line = "= tile[lx][r];";
+    REQUIRE(unpadded.find(read_line) != std::string::npos);
+    unpadded.insert(unpadded.find(read_line) + read_line.size(), "  /* \x1b[2J\x1b]0;owned\x07 */");
     const fs::path sub = submission_with("memory-unpadded", "02-transpose-local/transpose.cl", unpadded);
     const std::vector<std::string> grade = {"--submission", sub.string(), "--lab", "02", "--stage", "build,barriers",
                                             "--no-hidden"};
@@ -282,6 +286,8 @@ TEST_CASE("memory feedback: the memory report beside the barriers verdict, whate
     CHECK(barriers_output(plain).find("Memory report") == std::string::npos);
     CHECK(reported.json["score"] == plain.json["score"]);
     CHECK(reported.status == plain.status);
+    CHECK(control_at(reported.output) == std::string::npos);
+    CHECK(strings_printable(reported.json));
 
     // A kernel whose barriers fail still gets its report (the padded tile: 1-way) and loses nothing more.
     const fs::path racy = scratch("memory-racy");

@@ -24,6 +24,11 @@ constexpr const char* kOclgrindMaxErrors = "5000";  // enough that races still s
 // needs more (lab 06's CPU tiles use 40 KiB); 256 KiB is more than any define set of the labs needs.
 constexpr const char* kOclgrindLocalMemory = "262144";
 
+// The memory report is feedback: a kernel that crawls under Oclgrind gets a sentence after this
+// much processor time in one launch, not the barriers stage's 90 s (the lab's [memory] size takes
+// the solutions under 3 s).
+constexpr double kMemoryLaunchSeconds = 30.0;
+
 // The text that starts an event's line and no other: inside a JSON string every quote is
 // escaped, so `"event":"NAME"` appears in a line only as that line's event name.
 std::string step_marker(const char* event_name) { return fmt::format("\"event\":\"{}\"", event_name); }
@@ -173,6 +178,13 @@ UnitRun UnitRunner::run_with(const WorkerJob& original, std::vector<std::string>
     run.memory_lens = memory_lens;
     run.limits = limits_for(job.kind);
     run.limits.progress_file = events_file;
+    if (memory_lens) {
+        for (StepLimit& step : run.limits.steps) {
+            if (step.name != "launch" || step.seconds <= kMemoryLaunchSeconds) continue;
+            step.seconds = kMemoryLaunchSeconds;
+            step.wall_backstop_seconds = kMemoryLaunchSeconds * kWallBackstop;
+        }
+    }
     {
         const TimingGate::Pass pass(timing_gate_, job.kind == JobKind::speedup);
         run.outcome = run_child(command, run.limits);

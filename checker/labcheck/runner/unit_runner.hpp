@@ -91,7 +91,8 @@ public:
                 bool uninitialized = true);
 
     // A dynamic job under Oclgrind with the memory lens's plugin instead of Oclgrind's checks: the
-    // report (common/memory_lens/) in UnitRun::memory_report, warps of 32. Needs memory_plugin.
+    // report (common/memory_lens/) in UnitRun::memory_report, warps of 32; one launch at most 30 s
+    // of processor time (feedback only). Needs memory_plugin.
     UnitRun run_memory_report(const WorkerJob& job);
 
     const RunnerSettings& settings() const { return settings_; }
