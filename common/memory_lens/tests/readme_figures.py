@@ -55,41 +55,46 @@ def agree(problems, what, readme_value, printed_value, places):
         problems.append(f'{what}: the text says {readme_value}, the tool prints {printed_value}')
 
 
-def lab_01(lab_exe, problems):
-    words = readme_block('01-transpose-naive', 'sectors per request')
-    printed = report(lab_exe, '01')
-    agree(problems, 'lab 01 read of a', number(r'read of `a` ([0-9.]+) sectors per request', words, 'lab 01 README'),
-          number(r'global load +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
-    agree(problems, 'lab 01 write of at', number(r'write of `at` ([0-9.]+)', words, 'lab 01 README'),
-          number(r'global store +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
-    agree(problems, 'lab 01 bytes per output element', number(r'; ([0-9.]+) bytes moved', words, 'lab 01 README'),
-          number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 01 report'), 2)
-    slide = slide_text('01-work-items-and-coalescing', 'lab run 01 --memory')
-    agree(problems, 'slide 01 load', number(r'global load \| ([0-9.]+) \|', slide, 'slide 01'),
-          number(r'global load +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
-    agree(problems, 'slide 01 store', number(r'global store \| ([0-9.]+) \|', slide, 'slide 01'),
-          number(r'global store +\d+ +([0-9.]+) sectors/req', printed, 'lab 01 report'), 1)
-    agree(problems, 'slide 01 bytes per output element', number(r'([0-9.]+) bytes moved per output element', slide,
-                                                                 'slide 01'),
-          number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 01 report'), 2)
+# What the tool prints for a transpose (`lab run NN --memory --solution`), by name.
+LOAD = r'global load +\d+ +([0-9.]+) sectors/req'
+STORE = r'global store +\d+ +([0-9.]+) sectors/req'
+COLUMN_READ = r'local load +\d+ +([0-9.]+)-way'
+BYTES_PER_ELEMENT = r'global memory: .*?([0-9.]+) per output element'
+BARRIERS = r'barriers: ([0-9.]+) per work-group'
+
+# The transposes' figures: where the text is (a README's full-clone block holding a phrase, or the
+# slide whose heading holds one), then (what, the text's pattern, the tool's pattern, decimal places).
+TRANSPOSE_FIGURES = {
+    '01': [
+        (('readme', '01-transpose-naive', 'sectors per request'), [
+            ('lab 01 read of a', r'read of `a` ([0-9.]+) sectors per request', LOAD, 1),
+            ('lab 01 write of at', r'write of `at` ([0-9.]+)', STORE, 1),
+            ('lab 01 bytes per output element', r'; ([0-9.]+) bytes moved', BYTES_PER_ELEMENT, 2)]),
+        (('slide', '01-work-items-and-coalescing', 'lab run 01 --memory'), [
+            ('slide 01 load', r'global load \| ([0-9.]+) \|', LOAD, 1),
+            ('slide 01 store', r'global store \| ([0-9.]+) \|', STORE, 1),
+            ('slide 01 bytes per output element', r'([0-9.]+) bytes moved per output element', BYTES_PER_ELEMENT, 2)]),
+    ],
+    '02': [
+        (('readme', '02-transpose-local', 'padded column read'), [
+            ('lab 02 global sectors per request', r'both ([0-9.]+) sectors per request', STORE, 1),
+            ('lab 02 padded column read', r'padded column read ([0-9]+)-way', COLUMN_READ, 1),
+            ('lab 02 bytes per output element', r'([0-9.]+) bytes moved per output element', BYTES_PER_ELEMENT, 2),
+            ('lab 02 barriers per work-group', r'([0-9.]+) barrier per work-group', BARRIERS, 1)]),
+        (('slide', '02-local-memory-and-barriers', 'lab run 02 --memory'), [
+            ('slide 02 padded column read', r'\(padded\) \| ([0-9]+)-way', COLUMN_READ, 1),
+            ('slide 02 bytes per output element', r'([0-9.]+) bytes per output element', BYTES_PER_ELEMENT, 2)]),
+    ],
+}
 
 
-def lab_02(lab_exe, problems):
-    words = readme_block('02-transpose-local', 'padded column read')
-    printed = report(lab_exe, '02')
-    agree(problems, 'lab 02 global sectors per request', number(r'both ([0-9.]+) sectors per request', words, 'README'),
-          number(r'global store +\d+ +([0-9.]+) sectors/req', printed, 'lab 02 report'), 1)
-    agree(problems, 'lab 02 padded column read', number(r'padded column read ([0-9]+)-way', words, 'README'),
-          number(r'local load +\d+ +([0-9.]+)-way', printed, 'lab 02 report'), 1)
-    agree(problems, 'lab 02 bytes per output element', number(r'([0-9.]+) bytes moved per output element', words, 'README'),
-          number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 02 report'), 2)
-    agree(problems, 'lab 02 barriers per work-group', number(r'([0-9.]+) barrier per work-group', words, 'README'),
-          number(r'barriers: ([0-9.]+) per work-group', printed, 'lab 02 report'), 1)
-    slide = slide_text('02-local-memory-and-barriers', 'lab run 02 --memory')
-    agree(problems, 'slide 02 padded column read', number(r'\(padded\) \| ([0-9]+)-way', slide, 'slide 02'),
-          number(r'local load +\d+ +([0-9.]+)-way', printed, 'lab 02 report'), 1)
-    agree(problems, 'slide 02 bytes per output element', number(r'([0-9.]+) bytes per output element', slide, 'slide 02'),
-          number(r'global memory: .*?([0-9.]+) per output element', printed, 'lab 02 report'), 2)
+def transpose_figures(lab_exe, lab, problems):
+    printed = report(lab_exe, lab)
+    for (kind, where, phrase), figures in TRANSPOSE_FIGURES[lab]:
+        text = readme_block(where, phrase) if kind == 'readme' else slide_text(where, phrase)
+        for what, text_pattern, tool_pattern, places in figures:
+            agree(problems, what, number(text_pattern, text, f'{kind} {where}'),
+                  number(tool_pattern, printed, f'lab {lab} report'), places)
 
 
 def ladder_rows(lab_exe):
@@ -137,8 +142,8 @@ def ladder(lab_exe, problems):
 def main():
     lab_exe = sys.argv[1]
     problems = []
-    lab_01(lab_exe, problems)
-    lab_02(lab_exe, problems)
+    for lab in TRANSPOSE_FIGURES:
+        transpose_figures(lab_exe, lab, problems)
     ladder(lab_exe, problems)
     for problem in problems:
         print(problem)
