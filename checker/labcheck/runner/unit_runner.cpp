@@ -135,8 +135,9 @@ UnitRun UnitRunner::run(const WorkerJob& job, const std::vector<std::string>& oc
 }
 
 UnitRun UnitRunner::run_memory_report(const WorkerJob& job) {
-    return run_with(job, {settings_.oclgrind, "--local-mem-size", kOclgrindLocalMemory, "--plugins", settings_.memory_plugin},
-                    true);
+    return run_with(
+        job, {settings_.oclgrind, "--local-mem-size", kOclgrindLocalMemory, "--plugins", settings_.memory_plugin},
+        true);
 }
 
 UnitRun UnitRunner::run_with(const WorkerJob& original, std::vector<std::string> prefix, bool memory_lens) {
@@ -146,7 +147,8 @@ UnitRun UnitRunner::run_with(const WorkerJob& original, std::vector<std::string>
     job.kernels_dir = json_safe_path(job.kernels_dir, id * 2 + 1);
     // One folder per job, for its files and as the child's working folder and TMPDIR, so a
     // relative path in a kernel finds nothing of the course, and all it wrote goes at its end.
-    const auto folder = settings_.work_dir / fmt::format("{:03}-{}-{}", id, memory_lens ? "memory" : job_kind_name(job.kind),
+    const std::string kind = memory_lens ? "memory" : job_kind_name(job.kind);
+    const auto folder = settings_.work_dir / fmt::format("{:03}-{}-{}", id, kind,
                                                          job.lab_folder.empty() ? "device" : job.lab_folder);
     const auto scratch = folder / "tmp";
     std::error_code made;

@@ -27,7 +27,9 @@ std::string missing_report_reason(const UnitRun& run) {
 
 }  // namespace
 
-std::string memory_not_made_text(const std::string& why) { return no_report("not made: " + why); }
+std::string memory_not_made_text(const std::string& why) {
+    return no_report("not made: " + why);
+}
 
 std::string memory_lens_missing_text() {
     return no_report(

@@ -285,7 +285,8 @@ void add_memory_task(LabWork& work, const Grading& grading, std::vector<std::fun
         return set.check && set.check->outcome.end == ChildEnd::timed_out;
     });
     if (hung) {
-        work.memory_unavailable = memory_not_made_text("the kernel did not finish a check on the graded device (see the correctness stage)");
+        work.memory_unavailable =
+            memory_not_made_text("the kernel did not finish a check on the graded device (see the correctness stage)");
         return;
     }
     work.memory_spec = course::load_lab(grading.settings.root, work.spec.folder, course::DeviceClass::gpu);
