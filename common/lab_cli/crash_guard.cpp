@@ -103,7 +103,7 @@ int wait_for(pid_t child) {
 
 }  // namespace
 
-int run_guarded(const std::function<int()>& command) {
+int run_guarded(const std::function<int()>& command, const std::string& name) {
     std::fflush(stdout);
     std::fflush(stderr);
     int ends[2];
@@ -124,7 +124,8 @@ int run_guarded(const std::function<int()>& command) {
     ignore.sa_handler = SIG_IGN;
     sigaction(SIGINT, &ignore, &old_int);
     sigaction(SIGQUIT, &ignore, &old_quit);
-    const CrashNotes notes = read_notes(ends[0]);
+    CrashNotes notes = read_notes(ends[0]);
+    notes.command = name;
     close(ends[0]);
     const int status = wait_for(child);
     sigaction(SIGINT, &old_int, nullptr);

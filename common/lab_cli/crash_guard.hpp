@@ -1,4 +1,4 @@
-// `lab run` runs in a child process of its own, so that a kernel that crashes the OpenCL
+// `lab run` (and `lab tune`) runs in a child process of its own, so that a kernel that crashes the OpenCL
 // runtime (a SIGSEGV from a wild or misaligned access, an abort, a division by zero) ends
 // that child, not the command: the parent, which never opened OpenCL, says in words what
 // happened, while doing what, and what to try, and exits with 1 (a kernel is wrong), not the
@@ -24,7 +24,8 @@ namespace course {
 // signal, prints what happened (the signal, the last step noted, the kernel, what it usually
 // means, the commands to try) and returns 1 when the step was the kernel's (building or running
 // it), 2 when it was not (opening the device), 130 for Ctrl-C. Without fork, runs `command` here.
-int run_guarded(const std::function<int()>& command);
+// `name` is how the report names the command ("lab run", "lab tune").
+int run_guarded(const std::function<int()>& command, const std::string& name = "lab run");
 
 // In the child (and only there: elsewhere these do nothing), what it is about to do.
 // `step`: "checking size 64×64×64 (seed 1) at define set 'cpu defaults' (-D TILE_M=64 ...)";

@@ -75,14 +75,15 @@ std::string crash_report(int signal, const CrashNotes& notes) {
     std::vector<std::string> paragraphs;
     switch (notes.kind) {
         case StepKind::opening:
-            paragraphs = {fmt::format("lab run stopped: the OpenCL runtime crashed ({}) while {}, before any kernel "
+            paragraphs = {fmt::format("{} stopped: the OpenCL runtime crashed ({}) while {}, before any kernel "
                                       "of yours ran, so this is not your kernel's doing.",
-                                      what, notes.step.empty() ? "starting" : notes.step),
+                                      notes.command, what, notes.step.empty() ? "starting" : notes.step),
                           "Try: `build/common/lab devices` to see that the device works, or pick another with "
                           "--device."};
             break;
         case StepKind::building:
-            paragraphs = {fmt::format("lab run stopped: the OpenCL compiler crashed ({}) while {}.", what, notes.step),
+            paragraphs = {fmt::format("{} stopped: the OpenCL compiler crashed ({}) while {}.", notes.command, what,
+                                      notes.step),
                           fmt::format("The compiler failed on your file {} without an error message: look for an "
                                       "unusual construct (a huge unrolled loop, a very large private array, deep "
                                       "macro expansion) and write it more plainly.",
@@ -90,9 +91,9 @@ std::string crash_report(int signal, const CrashNotes& notes) {
                           what_to_try(notes)};
             break;
         case StepKind::running:
-            paragraphs = {fmt::format("lab run stopped: the OpenCL runtime crashed ({}) while {}, running your "
+            paragraphs = {fmt::format("{} stopped: the OpenCL runtime crashed ({}) while {}, running your "
                                       "kernel {}.",
-                                      what, notes.step, notes.kernel),
+                                      notes.command, what, notes.step, notes.kernel),
                           meaning_while_running(signal, notes), what_to_try(notes)};
             break;
     }

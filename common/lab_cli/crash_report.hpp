@@ -14,6 +14,7 @@ enum class StepKind {
 
 // What the child said last before it ended (crash_guard.hpp's note_* functions).
 struct CrashNotes {
+    std::string command = "lab run";  // the command that stopped ("lab tune"), set by the parent
     StepKind kind = StepKind::opening;
     std::string step;        // "checking size 64×64 (seed 1) at define set 'defaults' (-D TILE_SIZE=16)"
     std::string reproduce;   // the `lab run` command that repeats that step

@@ -148,10 +148,11 @@ int main(int argc, char** argv) {
     if (run_cmd->parsed() && (run.memory || !run.memory_html.empty())) {
         return report_errors([&] { return memory_run(common, run); });
     }
-    if (run_cmd->parsed()) return run_command(common, run);  // errors reported in its own process
+    // run and tune run the kernel in a process of their own (crash_guard.hpp) and report there.
+    if (run_cmd->parsed()) return run_command(common, run);
+    if (tune_cmd->parsed()) return tune_command(common, tune);
     return report_errors([&] {
         if (devices->parsed()) return devices_command(common);
-        if (tune_cmd->parsed()) return tune_command(common, tune);
         if (bench_cmd->parsed()) return bench_command(common, bench);
         if (hint_cmd->parsed()) return hint_command(common, hint);
         if (ladder_cmd->parsed()) return memory_ladder(common, ladder);

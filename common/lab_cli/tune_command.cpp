@@ -4,6 +4,8 @@
 // side by side, and print them ranked with the lab.toml lines that make the
 // winner the default.
 #include "commands.hpp"
+#include "crash_guard.hpp"
+#include "harness/kernel_source_features.hpp"
 #include "harness/timing_spread.hpp"
 #include "lab_opening.hpp"
 #include "util/duration_text.hpp"
@@ -164,14 +166,32 @@ struct TuneSetup {
     std::vector<Defines> configurations;
     std::vector<ProblemSize> check_sizes;
     ProblemSize timed;
+    std::string run_command;       // "build/common/lab run 06 --solution": one configuration, after its -D
+    std::string labcheck_command;  // "build/checker/labcheck --lab 06 --stage barriers --solutions": the same under Oclgrind
 };
+
+// " -D TILE_SIZE=32": one configuration's swept defines as options.
+std::string config_flags(const TuneSetup& setup, const Defines& config) {
+    std::string flags;
+    for (const auto& axis : setup.space.axes) flags += fmt::format(" -D {}={}", axis.name, config.get(axis.name).value_or("?"));
+    return flags;
+}
+
+// A crash report's commands for one configuration: it checked alone, and under Oclgrind.
+void note_configuration(const TuneSetup& setup, const Defines& config, StepKind kind, const std::string& step) {
+    note_step(kind, step, setup.run_command + config_flags(setup, config) + " --no-timing");
+    note_oclgrind_command(setup.labcheck_command + config_flags(setup, config));
+}
 
 TuneSetup prepare_tuning(const CommonOptions& common, const TuneOptions& options) {
     OpenedLab lab = open_lab_for_command(common, options.lab, kernel_set_name(options.solution, options.submission));
     const LabSpec& spec = lab.spec;
     // A missing or unreadable kernel file is one error, not one skip per configuration.
-    read_kernel_source(lab.kernels.file(spec.folder, spec.kernel_file),
-                       lab.kernels.display(spec.folder, spec.kernel_file));
+    const KernelSource source = read_kernel_source(lab.kernels.file(spec.folder, spec.kernel_file),
+                                                   lab.kernels.display(spec.folder, spec.kernel_file));
+    // A configuration that crashes the runtime (a float4 access the tile sizes misalign) is said in words.
+    const auto vector = first_vector_type(source.text);
+    note_kernel(source.display_path, vector ? vector_alignment_hint(*vector) : std::string());
     TuneSpace space = read_tune_space(spec.settings, spec.device_class, spec.file());
     for (const auto& text : options.values) replace_candidates(space, text);
     const Defines pinned = parse_defines(options.defines);
@@ -180,7 +200,14 @@ TuneSetup prepare_tuning(const CommonOptions& common, const TuneOptions& options
     std::vector<ProblemSize> check_sizes = sizes_or({}, spec.check_sizes, spec.size_form());
     const ProblemSize timed =
         options.size.empty() ? spec.time_size.size : parse_problem_size(options.size, spec.size_form());
-    return {std::move(lab), std::move(space), std::move(configurations), std::move(check_sizes), timed};
+    std::string run_command = "build/common/lab";
+    if (!common.device.empty()) run_command += " --device '" + common.device + "'";
+    run_command += " run " + spec.number + kernel_set_flag(options);
+    std::string labcheck_command = "build/checker/labcheck --lab " + spec.number + " --stage barriers";
+    if (options.solution) labcheck_command += " --solutions";
+    if (!options.submission.empty()) labcheck_command += " --submission " + options.submission;
+    return {std::move(lab), std::move(space), std::move(configurations), std::move(check_sizes), timed,
+            std::move(run_command), std::move(labcheck_command)};
 }
 
 void print_tune_header(const TuneSetup& setup) {
@@ -206,13 +233,20 @@ struct Sweep {
 // Builds, checks and times one configuration; what its line says after the label.
 std::string try_configuration(TuneSetup& setup, const Defines& config, std::uint64_t seed, Sweep& sweep) {
     OpenedLab& lab = setup.lab;
+    const std::string label = swept_text(setup.space, config);
+    note_configuration(setup, config, StepKind::building, "building " + label);
     Trial trial = prepare_trial(lab.session, lab.root, lab.spec, lab.kernels, config, setup.check_sizes,
-                                setup.timed, seed);
+                                setup.timed, seed, [&] {
+                                    note_configuration(setup, config, StepKind::running,
+                                                       "checking " + label + " at the lab's check sizes");
+                                });
     if (trial.problem) {
         try {
             TimingPlan plan = kSweepPlan;
             plan.check_seed = seed;
             plan.stop_when_wrong = true;
+            note_configuration(setup, config, StepKind::running,
+                               fmt::format("timing {} at {}", label, size_text(setup.timed, lab.spec.size_form())));
             const Timing timing = time_launch(lab.session.queue, trial.problem->timed_launch(setup.timed, seed), plan);
             if (timing.right()) {
                 const double rate = trial.problem->work(setup.timed) / timing.median_seconds * 1e-9;
@@ -295,9 +329,9 @@ void print_best(const TuneSetup& setup, const TuneResult& best, const std::strin
     fmt::print("\nor try it once: lab run {}{}{}\n", spec.number, kernel_set_flag(options), flags);
 }
 
-}  // namespace
-
-int tune_command(const CommonOptions& common, const TuneOptions& options) {
+// The whole command, in the child process crash_guard runs it in.
+int tune_checked(const CommonOptions& common, const TuneOptions& options) {
+    note_step(StepKind::opening, fmt::format("opening the device and lab {}", options.lab), "");
     TuneSetup setup = prepare_tuning(common, options);
     print_tune_header(setup);
     const auto started = std::chrono::steady_clock::now();
@@ -318,6 +352,12 @@ int tune_command(const CommonOptions& common, const TuneOptions& options) {
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     print_best(setup, best, unit, total, options);
     return 0;
+}
+
+}  // namespace
+
+int tune_command(const CommonOptions& common, const TuneOptions& options) {
+    return run_guarded([&] { return report_errors([&] { return tune_checked(common, options); }); }, "lab tune");
 }
 
 }  // namespace course

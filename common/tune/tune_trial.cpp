@@ -24,7 +24,7 @@ std::string one_line(const std::string& text, std::size_t limit = 160) {
 
 Trial prepare_trial(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
                     const KernelSet& kernels, const Defines& overrides, const std::vector<ProblemSize>& check_sizes,
-                    const ProblemSize& timed, std::uint64_t seed) {
+                    const ProblemSize& timed, std::uint64_t seed, const std::function<void()>& built) {
     Defines defines = spec.defines;
     defines.merge(overrides);
     std::vector<ProblemSize> sizes = check_sizes;
@@ -44,6 +44,7 @@ Trial prepare_trial(ClSession& session, const std::filesystem::path& root, const
         return {nullptr, one_line(error.parts().happened)};
     }
 
+    if (built) built();
     const SizeForm form = trial.problem->size_form();
     for (const auto& size : check_sizes) {
         SizeVerdict verdict;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,8 +24,10 @@ struct Trial {
 
 // Builds the lab from `kernels` with `overrides` on top of its defaults and
 // checks it at `check_sizes`; the geometry must also allow the size `timed`.
+// `built`, when given, is called once the kernel has built, before the first check
+// (`lab tune` notes there that a crash from then on is the kernel's running, not the compiler).
 Trial prepare_trial(ClSession& session, const std::filesystem::path& root, const LabSpec& spec,
                     const KernelSet& kernels, const Defines& overrides, const std::vector<ProblemSize>& check_sizes,
-                    const ProblemSize& timed, std::uint64_t seed);
+                    const ProblemSize& timed, std::uint64_t seed, const std::function<void()>& built = {});
 
 }  // namespace course
