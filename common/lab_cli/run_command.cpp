@@ -206,9 +206,12 @@ struct SetChecks {
 };
 
 // The kernel file, what a crash in it may mean, and where Oclgrind names its lines: for a crash report.
-void note_built_kernel(const BuiltProgram& built, const RunOptions& options) {
+void note_built_kernel(const LabProblem& problem, const RunOptions& options) {
+    const BuiltProgram& built = problem.program();
     const auto vector = first_vector_type(built.source.text);
-    note_kernel(built.source.display_path, vector ? vector_alignment_hint(*vector) : std::string());
+    const std::string others = problem.other_kernels();
+    note_kernel(built.source.display_path + (others.empty() ? "" : " (or " + others + ")"),
+                vector ? vector_alignment_hint(*vector) : std::string());
     note_oclgrind_command(oclgrind_command(options));
 }
 
@@ -234,7 +237,7 @@ void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<Prob
         return;
     }
     const BuiltProgram& built = problem->program();
-    note_built_kernel(built, options);
+    note_built_kernel(*problem, options);
     checks.calls_barrier = checks.calls_barrier || calls_barrier(built.source.text);
     fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
     if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) {

@@ -115,6 +115,10 @@ public:
     // What a run should say once, before its sizes, about how it was set up (lab 07 in a
     // student edition: its products use the student's lab-06 kernel). Empty by default.
     virtual std::string setup_note() const { return {}; }
+
+    // Other kernel files a launch of this lab runs besides program()'s, in words, for a crash report
+    // ("the lab-06 GEMM labs/06-.../matmul.cl it multiplies with"); empty for a lab of one file.
+    virtual std::string other_kernels() const { return {}; }
 };
 
 }  // namespace course

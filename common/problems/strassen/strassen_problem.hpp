@@ -35,6 +35,7 @@ public:
     // table (LEVELS 0..3 at `size`): see strassen_report.hpp.
     std::string extra_report(ProblemSize size) override;
     std::string setup_note() const override { return gemm_.fallback_note(); }
+    std::string other_kernels() const override { return "the lab-06 GEMM it multiplies with, " + gemm_.display_path(); }
 
     int levels() const { return levels_; }  // the LEVELS define
     // check() at another level count, with the same built kernels: Strassen's kernels, and
