@@ -423,7 +423,7 @@ void add_mode_options(CLI::App& app, Options& options) {
     app.add_flag("--quiet,-q", options.quiet, "no progress lines on stderr");
     app.add_flag("--memory-feedback", options.memory_feedback,
                  "add the simulated memory report (lab run NN --memory) to the barriers stage's feedback of "
-                 "labs 01-06 and 08: no points depend on it (2-12 s more per lab under Oclgrind)");
+                 "labs 01-06 and 08: no points depend on it (one more Oclgrind run per lab: seconds)");
     app.add_option("--student-edition", options.student_edition,
                    "write a copy of the course without solutions/, hidden sizes and mutants to this folder, then stop");
     app.add_flag("--keep-work-dir", options.keep_work_dir, "keep the temporary folder of job files (debugging)")
