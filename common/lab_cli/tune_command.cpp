@@ -137,6 +137,10 @@ std::vector<Measured> final_round(ClSession& session, const std::vector<Measured
     for (std::size_t i = 0; i < count; ++i) launches.push_back(measured[i].problem->timed_launch(timed, seed));
     TimingPlan plan = repeated_plan(repeat);
     plan.check_seed = seed;
+    // Each was checked and timed already; a crash now is one of these, interleaved.
+    std::string which;
+    for (std::size_t i = 0; i < count; ++i) which += (i == 0 ? "" : ", ") + measured[i].result.defines.summary();
+    note_step(StepKind::running, fmt::format("timing the best {} again, interleaved ({})", count, which), "");
     const auto timings = time_interleaved(session.queue, launches, plan);
     std::vector<Measured> round;
     for (std::size_t i = 0; i < count; ++i) {
