@@ -141,6 +141,7 @@ std::vector<Measured> final_round(ClSession& session, const std::vector<Measured
     std::string which;
     for (std::size_t i = 0; i < count; ++i) which += (i == 0 ? "" : ", ") + measured[i].result.defines.summary();
     note_step(StepKind::running, fmt::format("timing the best {} again, interleaved ({})", count, which), "");
+    note_oclgrind_command("");  // the last configuration's command would name the wrong one
     const auto timings = time_interleaved(session.queue, launches, plan);
     std::vector<Measured> round;
     for (std::size_t i = 0; i < count; ++i) {
