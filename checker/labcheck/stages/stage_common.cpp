@@ -301,6 +301,11 @@ bool build_failed(const UnitRun& run) {
     return build != nullptr && !build->ok;
 }
 
+bool build_succeeded(const UnitRun& run) {
+    const auto* build = run.first<BuildEvent>();
+    return build != nullptr && build->ok;
+}
+
 bool every_check_right(const UnitRun& run) {
     if (!run.ended_normally() || run.first<SetSkippedEvent>() != nullptr) return false;
     const auto results = run.all<CheckEvent>();

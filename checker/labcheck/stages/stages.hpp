@@ -59,6 +59,8 @@ std::string unfinished_activity(const UnitRun& run);
 
 // The "build" event of a run says the kernel did not build.
 bool build_failed(const UnitRun& run);
+// The run reported a build and it succeeded (a child killed while building reports none).
+bool build_succeeded(const UnitRun& run);
 
 // The run finished, ran its define set, and every size it was given came out right.
 bool every_check_right(const UnitRun& run);

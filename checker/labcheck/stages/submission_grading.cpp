@@ -191,9 +191,10 @@ void add_check_tasks(LabWork& work, const Grading& grading, std::vector<std::fun
 }
 
 // Phase 2 for one lab that builds: the static analysis. A kernel that does not build is not
-// analysed (its barriers stage is "not run"), so a preprocessor bomb costs the grader one build.
+// analysed (its barriers stage is "not run"), so a preprocessor bomb costs the grader one build:
+// the compiler stopped at a limit reports no build at all, and is not analysed either.
 void add_static_task(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
-    if (build_failed(work.check())) return;
+    if (!build_succeeded(work.check())) return;
     auto static_job = job_for(work, JobKind::static_analysis, grading.kernels, grading.settings);
     UnitRunner& runner = grading.runner;
     Progress& progress = grading.progress;
@@ -228,7 +229,7 @@ std::string sizes_list(const std::vector<SizeCheck>& checks) {
 
 // Phase 2 for one lab that builds: Oclgrind at every define set small enough to simulate.
 void add_oclgrind_tasks(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
-    if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr) return;
+    if (!build_succeeded(work.check())) return;
     UnitRunner& runner = grading.runner;
     Progress& progress = grading.progress;
     for (auto& set : work.sets) {
@@ -277,7 +278,7 @@ void add_memory_task(LabWork& work, const Grading& grading, std::vector<std::fun
         work.memory_unavailable = memory_lens_missing_text();
         return;
     }
-    if (build_failed(work.check()) || work.check().first<BuildEvent>() == nullptr || runner_settings.oclgrind.empty())
+    if (!build_succeeded(work.check()) || runner_settings.oclgrind.empty())
         return;  // no build, no report; without Oclgrind the barriers stage says what is missing
     // A kernel that did not finish a check on the device would likely hang the simulation too, for
     // a minute and a half of Oclgrind: it gets a sentence instead.
@@ -303,9 +304,8 @@ void add_memory_task(LabWork& work, const Grading& grading, std::vector<std::fun
 
 // Phase 3 for one lab: its timing, when it builds and is right.
 void time_lab(LabWork& work, const Grading& grading) {
-    if (!work.timed || build_failed(work.check())) return;
+    if (!work.timed || !build_succeeded(work.check())) return;
     if (!course::baseline_in_course(grading.settings.root, work.spec)) return;  // the student edition
-    if (work.check().first<BuildEvent>() == nullptr) return;
     const Verdict right = evaluate_correctness(work.lab, work.set_runs()).verdict;
     if (right != Verdict::pass && right != Verdict::warn) return;
     auto job = job_for(work, JobKind::speedup, grading.kernels, grading.settings);
