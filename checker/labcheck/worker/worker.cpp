@@ -28,6 +28,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -219,12 +220,43 @@ std::string unused_extension(const course::LabSpec& spec, const WorkerJob& job, 
     return {};
 }
 
-// PoCL's work-group compiler for the job ("" = its default): read when PoCL compiles a kernel; its
-// kernel cache is left out so that nothing built the other way is reused.
+// A kernel cache folder for PoCL's kernels built with one work-group method: beside PoCL's own
+// (POCL_CACHE_DIR, else $XDG_CACHE_HOME/pocl/kcache, else ~/.cache/pocl/kcache), named after the
+// method. Nothing when there is no such place or it cannot be made.
+std::optional<std::filesystem::path> pocl_cache_folder_for(const std::string& method) {
+    const auto variable = [](const char* name) -> std::string {
+        const char* value = std::getenv(name);
+        return value == nullptr ? std::string{} : std::string{value};
+    };
+    std::filesystem::path own;
+    if (const std::string dir = variable("POCL_CACHE_DIR"); !dir.empty()) {
+        own = dir;
+    } else if (const std::string xdg = variable("XDG_CACHE_HOME"); !xdg.empty()) {
+        own = std::filesystem::path(xdg) / "pocl" / "kcache";
+    } else if (const std::string home = variable("HOME"); !home.empty()) {
+        own = std::filesystem::path(home) / ".cache" / "pocl" / "kcache";
+    } else {
+        return std::nullopt;
+    }
+    std::filesystem::path folder = own.lexically_normal();
+    if (folder.filename().empty()) folder = folder.parent_path();
+    folder += "-" + method;
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error || !std::filesystem::is_directory(folder, error)) return std::nullopt;
+    return folder;
+}
+
+// PoCL's work-group compiler for the job ("" = its default): read when PoCL compiles a kernel.
+// PoCL's cache does not tell the methods apart, so what this way builds is cached in a folder of
+// its own (nothing built the other way is reused; a regrade reuses it), or not at all.
 void use_pocl_work_group_method(const WorkerJob& job) {
     if (job.pocl_work_group_method.empty()) return;
     setenv("POCL_WORK_GROUP_METHOD", job.pocl_work_group_method.c_str(), 1);
-    setenv("POCL_KERNEL_CACHE", "0", 1);
+    if (const auto folder = pocl_cache_folder_for(job.pocl_work_group_method))
+        setenv("POCL_CACHE_DIR", folder->c_str(), 1);
+    else
+        setenv("POCL_KERNEL_CACHE", "0", 1);
 }
 
 void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
