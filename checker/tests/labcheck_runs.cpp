@@ -38,12 +38,15 @@ fs::path scratch(const std::string& name) {
     return fs::temp_directory_path() / ("labcheck-runs-" + std::to_string(getpid()) + "-" + name);
 }
 
+// With `quiet` false, labcheck also prints a line per child process as it finishes (on stderr,
+// kept in `output`): which jobs ran.
 Run run_labcheck(std::vector<std::string> arguments, bool with_json = false,
-                 std::vector<std::pair<std::string, std::string>> environment = {}) {
+                 std::vector<std::pair<std::string, std::string>> environment = {}, bool quiet = true) {
     const char* path = std::getenv("LABCHECK");
     REQUIRE_MESSAGE(path != nullptr, "meson sets LABCHECK to build/checker/labcheck");
     labcheck::ChildCommand command;
-    command.argv = {path, "-q"};
+    command.argv = {path};
+    if (quiet) command.argv.push_back("-q");
     command.argv.insert(command.argv.end(), arguments.begin(), arguments.end());
     const fs::path json_file = scratch("results.json");
     if (with_json) command.argv.insert(command.argv.end(), {"--json", json_file.string()});
@@ -354,6 +357,27 @@ TEST_CASE("speed is not measured for a wrong kernel") {
     CHECK(run.status == 1);
     CHECK(run.output.find("not run: the kernel is not right yet") != std::string::npos);
     fs::remove_all(wrong);
+}
+
+TEST_CASE("a kernel whose compiler is stopped at a limit is not analysed, simulated or timed") {
+    // A preprocessor bomb: B22 is four million copies of B0, and PoCL's compiler stops at the
+    // grader's file-size limit without reporting a build. Its other stages are "not run", and
+    // no child but the builds runs for it (libclang once ran into its 1 GiB limit on it).
+    std::string bomb = "#define B0 x + x + x + x + x + x + x + x + x + x\n";
+    for (int i = 1; i <= 22; ++i)
+        bomb += "#define B" + std::to_string(i) + " B" + std::to_string(i - 1) + " + B" + std::to_string(i - 1) + "\n";
+    bomb += "__kernel void matmul(__global const float* a, __global const float* b, __global float* c,\n"
+            "                     uint M, uint K, uint N) { float x = 1.0f; c[0] = B22; }\n";
+    const fs::path folder = submission_with("bomb-04", "04-matmul-tiled/matmul.cl", bomb);
+    const Run run = run_labcheck({"--submission", folder.string(), "--lab", "04", "-j", "1"}, false, {}, false);
+    CHECK(run.status == 1);
+    CHECK(run.output.find("past the grader's limit of 32 MiB") != std::string::npos);
+    CHECK(run.output.find("not run: the kernel does not build") != std::string::npos);
+    CHECK(run.output.find("sizes at 'defaults'") != std::string::npos);  // the build's line
+    CHECK(run.output.find(" static ") == std::string::npos);
+    CHECK(run.output.find("oclgrind at '") == std::string::npos);
+    CHECK(run.output.find("memory report") == std::string::npos);
+    fs::remove_all(folder);
 }
 
 TEST_CASE("the grader's own problems exit 2 with a message, never a stack trace") {
