@@ -125,6 +125,7 @@ void to_json(Json& json, const BuildEvent& event) {
             json["vector_type"] = event.vector_type;
             json["vector_line"] = event.vector_line;
         }
+        if (!event.other_kernels.empty()) json["other_kernels"] = event.other_kernels;
         return;
     }
     json["kind"] = name_of(event.failure, kBuildFailures);
@@ -146,6 +147,7 @@ void from_json(const Json& json, BuildEvent& event) {
     event.source = json.value("source", "");
     event.vector_type = json.value("vector_type", "");
     event.vector_line = json.value("vector_line", 0u);
+    event.other_kernels = json.value("other_kernels", "");
     event.failure = enum_at(json, "kind", kBuildFailures, BuildFailure::other);
     event.message = json.value("message", "");
     event.happened = json.value("happened", "");

@@ -51,6 +51,7 @@ struct BuildEvent {
     std::string source;                // the text Oclgrind's lines point into (dynamic jobs only)
     std::string vector_type;           // the first vector type of the file ("float4"; empty: none), for a crash
     unsigned vector_line = 0;          // ... and its line
+    std::string other_kernels;         // the other kernels its launches run (lab 07: the GEMM), for a crash
     // When it did not:
     BuildFailure failure = BuildFailure::other;
     std::string message;   // the whole error, for the details

@@ -56,6 +56,13 @@ std::string vector_alignment_words(const UnitRun& run) {
     return " " + course::vector_alignment_hint({build->vector_line, build->vector_type});
 }
 
+// A crash of a launch that also ran other kernels (lab 07's GEMM) may be in one of those.
+std::string other_kernels_words(const UnitRun& run) {
+    const auto* build = run.first<BuildEvent>();
+    if (build == nullptr || build->other_kernels.empty()) return {};
+    return fmt::format(" The launches also ran {}: the crash may be there.", build->other_kernels);
+}
+
 // What a child's death by `signal` means, in the words of what it was doing.
 std::string crash_text(const UnitRun& run, int signal, const std::string& activity, const std::string& lab) {
     const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
@@ -82,7 +89,8 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
                        ". The runtime stopped on an internal check; on a CPU device this often follows a write "
                        "outside a buffer that damaged the runtime's own memory. Oclgrind shows such a write with "
                        "its line: oclgrind build/common/lab run {} --size <size>.",
-                       lab);
+                       lab) +
+                   other_kernels_words(run);
         case SIGSEGV:
         case SIGBUS: {
             if (while_building(activity)) {
@@ -98,7 +106,8 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
                    fmt::format(
                        ". This usually means a read or write far outside a buffer: check every index against the "
                        "matrix bounds.{} Oclgrind shows the line: oclgrind build/common/lab run {} --size <size>.",
-                       vector, lab);
+                       vector, lab) +
+                   other_kernels_words(run);
         }
         case SIGFPE:
             return with_activity(fmt::format("the kernel stopped on an arithmetic exception ({})", what), activity) +

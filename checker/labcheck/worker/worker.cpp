@@ -103,6 +103,7 @@ BuildEvent built_event(const WorkerJob& job, const std::string& display, const c
         event.vector_type = vector->name;
         event.vector_line = vector->line;
     }
+    event.other_kernels = problem.other_kernels();  // lab 07: a crash may be in the GEMM it multiplies with
     // Under Oclgrind, the text its lines and columns point into (an array read out of bounds is
     // named from it); not for files so large that the event itself would be a burden.
     constexpr std::size_t kSourceInEventLimit = 1u << 20;
