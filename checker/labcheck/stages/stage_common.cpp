@@ -63,6 +63,25 @@ std::string other_kernels_words(const UnitRun& run) {
     return fmt::format(" The launches also ran {}: the crash may be there.", build->other_kernels);
 }
 
+// A segmentation fault or bus error: in the compiler, or a kernel that touched memory outside its buffers.
+std::string segfault_text(const UnitRun& run, const std::string& what, const std::string& activity,
+                          const std::string& lab) {
+    if (while_building(activity)) {
+        return with_activity(fmt::format("the OpenCL compiler crashed ({})", what), activity) +
+               ". Look for an unusual construct (a huge unrolled loop, a very large private array) and "
+               "write it more plainly.";
+    }
+    const std::string vector = vector_alignment_words(run);
+    return with_activity(fmt::format("the kernel crashed the OpenCL runtime ({}: memory outside every "
+                                     "buffer was touched{})",
+                                     what, vector.empty() ? "" : ", or a vector at a misaligned address"),
+                         activity) +
+           fmt::format(". This usually means a read or write far outside a buffer: check every index against the "
+                       "matrix bounds.{} Oclgrind shows the line: oclgrind build/common/lab run {} --size <size>.",
+                       vector, lab) +
+           other_kernels_words(run);
+}
+
 // What a child's death by `signal` means, in the words of what it was doing.
 std::string crash_text(const UnitRun& run, int signal, const std::string& activity, const std::string& lab) {
     const std::string what = fmt::format("signal {}, {}", signal, signal_name(signal));
@@ -92,23 +111,8 @@ std::string crash_text(const UnitRun& run, int signal, const std::string& activi
                        lab) +
                    other_kernels_words(run);
         case SIGSEGV:
-        case SIGBUS: {
-            if (while_building(activity)) {
-                return with_activity(fmt::format("the OpenCL compiler crashed ({})", what), activity) +
-                       ". Look for an unusual construct (a huge unrolled loop, a very large private array) and "
-                       "write it more plainly.";
-            }
-            const std::string vector = vector_alignment_words(run);
-            return with_activity(fmt::format("the kernel crashed the OpenCL runtime ({}: memory outside every "
-                                             "buffer was touched{})",
-                                             what, vector.empty() ? "" : ", or a vector at a misaligned address"),
-                                 activity) +
-                   fmt::format(
-                       ". This usually means a read or write far outside a buffer: check every index against the "
-                       "matrix bounds.{} Oclgrind shows the line: oclgrind build/common/lab run {} --size <size>.",
-                       vector, lab) +
-                   other_kernels_words(run);
-        }
+        case SIGBUS:
+            return segfault_text(run, what, activity, lab);
         case SIGFPE:
             return with_activity(fmt::format("the kernel stopped on an arithmetic exception ({})", what), activity) +
                    ". Look for an integer division or remainder (/ or %) by zero, e.g. by a size that can be 0 or "
