@@ -11,6 +11,7 @@
 #include "util/user_error.hpp"
 
 #include "edition/zip_writer.hpp"
+#include "tests/committed_stubs.hpp"
 
 #include <doctest/doctest.h>
 
@@ -32,6 +33,11 @@ std::string read_text(const fs::path& path) {
     std::stringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+// Lab 04's stub as committed: in a tree where a student solved the labs, labs/ holds a solution.
+std::string lab_04_stub() {
+    return read_text(course_tests::committed_stubs(fs::current_path()).dir() / "04-matmul-tiled" / "matmul.cl");
 }
 
 void write_text(const fs::path& path, const std::string& text) {
@@ -94,7 +100,7 @@ TEST_CASE("similarity: a shared run of w + k - 1 tokens always gives a shared fi
 }
 
 TEST_CASE("similarity: what the stub provides is not counted as shared") {
-    const std::string stub = read_text("labs/04-matmul-tiled/matmul.cl");
+    const std::string stub = lab_04_stub();
     const CorpusSettings settings;
     std::vector<SubmissionFile> files = {
         fingerprint_text("a", "a", stub + "\nfloat helper_a(float x) { return x * x + 1.0f; }\n", settings.winnow),
@@ -241,7 +247,7 @@ void check_majority_page(const std::string& page) {
 
 TEST_CASE("similarity: the majority filter never lowers a pair below its whole-code score" *
           doctest::skip(!fs::exists("solutions") || !fs::exists("checker/mutants"))) {
-    const std::string stub = read_text("labs/04-matmul-tiled/matmul.cl");
+    const std::string stub = lab_04_stub();
     const std::string solution = read_text("solutions/04-matmul-tiled/matmul.cl");
     const CorpusSettings settings;
     std::vector<SubmissionFile> files;
