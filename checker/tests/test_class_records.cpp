@@ -142,8 +142,13 @@ TEST_CASE("the gradebook from records lists who is missing or graded on other ke
     CHECK(report.students[0].first == "alice");
     CHECK(report.missing == std::vector<std::string>{"bob", "carol"});
     CHECK(report.exit_status() == 2);
-    const auto csv = gradebook_csv(report);
-    CHECK(csv.find("\nbob,missing,,\n") != std::string::npos);
+    const std::vector<GradebookLab> lab02 = {{"02", true, course::RateUnit::gigabytes_per_second}};
+    const auto csv = gradebook_csv(report, lab02);
+    const auto width = [](const std::string& line) { return std::count(line.begin(), line.end(), ','); };
+    const std::string header = csv.substr(0, csv.find('\n'));
+    const auto bob_row = csv.find("\nbob,missing,");
+    REQUIRE(bob_row != std::string::npos);
+    CHECK(width(csv.substr(bob_row + 1, csv.find('\n', bob_row + 1) - bob_row - 1)) == width(header));  // full width
     CHECK(gradebook_json(report)["missing"].size() == 2);
 }
 

@@ -97,8 +97,10 @@ TEST_CASE("class gradebook: a row per student, a column per lab and stage") {
     auto bob = sample_report();
     bob.results[1].verdict = Verdict::error;
     report.students.emplace_back("bob, jr", bob);
-    const auto csv = gradebook_csv(report);
-    CHECK(csv == "student,total,max,04 build,04 barriers\nalice,1,4,1,0\n\"bob, jr\",1,4,1,error\n");
+    const std::vector<GradebookLab> lab04 = {{"04", false, course::RateUnit::gigaflops_per_second}};
+    const auto csv = gradebook_csv(report, lab04);
+    CHECK(csv == "student,total,max,04 build,04 correctness,04 barriers,upload notes\nalice,1,4,1,,0,\n"
+                 "\"bob, jr\",1,4,1,,error,\n");
     CHECK(report.exit_status() == 2);
     const auto json = gradebook_json(report);
     CHECK(json["students"][1]["student"] == "bob, jr");
@@ -207,7 +209,7 @@ TEST_CASE("no control character of a student's file, folder name or a tool reach
     ClassReport with_student;
     with_student.students.emplace_back("\x1b]0;owned\x07" "bob\r", report);
     with_student.missing.push_back("eve\x1b[2J");
-    const std::string csv = gradebook_csv(with_student);
+    const std::string csv = gradebook_csv(with_student, {{"04", true, course::RateUnit::gigaflops_per_second}});
     CHECK(control_at(csv) == std::string::npos);
     CHECK(csv.find("\\x1b]0;owned\\x07bob\\x0d,") != std::string::npos);
     CHECK(csv.find("eve\\x1b[2J,missing") != std::string::npos);

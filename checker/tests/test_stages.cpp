@@ -806,3 +806,78 @@ TEST_CASE("correctness: an optional extension's set the kernel does not use is a
     CHECK(r.points == 4.0);
     CHECK(r.details.find("does not use ROWS_PER_ITEM") != std::string::npos);
 }
+
+namespace {
+
+// A speedup run whose rounds measured `ratios` (the baseline's time over the kernel's, round by round).
+UnitRun rounds_run(const std::vector<double>& ratios) {
+    UnitRun run = check_run({device(),
+                             built(),
+                             {{"event", "timing"},
+                              {"size", "2048x2048"},
+                              {"baseline_seconds", 0.004},
+                              {"submission_seconds", 0.004},
+                              {"repetitions", static_cast<int>(ratios.size())},
+                              {"round_ratios", ratios}}});
+    run.job.kind = JobKind::speedup;
+    return run;
+}
+
+// `n` rounds spread evenly across [centre - reach, centre + reach].
+std::vector<double> spread_rounds(double centre, double reach, int n = 15) {
+    std::vector<double> ratios;
+    for (int i = 0; i < n; ++i) ratios.push_back(centre - reach + 2.0 * reach * i / (n - 1));
+    return ratios;
+}
+
+}  // namespace
+
+TEST_CASE("speedup near the threshold: decided by the interval, never by one median") {
+    Fixture f;
+    f.spec.speedup = course::SpeedupSpec{};
+    f.spec.speedup->baseline_file = "baselines/transpose_naive.cl";
+    // Clearly above and clearly below: the whole interval on one side.
+    const auto above = evaluate_speedup(f.lab, rounds_run(spread_rounds(0.80, 0.02)), 0.7);
+    CHECK(above.verdict == Verdict::pass);
+    CHECK(above.reason.find("0.80× ± 0.0") == 0);
+    CHECK(above.details.find("is at or above 0.7×") != std::string::npos);
+    const auto below = evaluate_speedup(f.lab, rounds_run(spread_rounds(0.60, 0.02)), 0.7);
+    CHECK(below.verdict == Verdict::fail);
+    CHECK(below.details.find("is below 0.7×") != std::string::npos);
+    // The threshold inside a narrow interval: as fast as asked within what the machine can measure.
+    CHECK(speed_call(course::ratio_estimate(spread_rounds(0.69, 0.03)), 0.7) == SpeedCall::at_threshold);
+    const auto at = evaluate_speedup(f.lab, rounds_run(spread_rounds(0.69, 0.03)), 0.7);
+    CHECK(at.verdict == Verdict::pass);
+    CHECK(at.details.find("by the rule in checker/README.md it meets the threshold") != std::string::npos);
+    // A machine too noisy to tell: not judged, no points, said in words; never a pass.
+    const auto noisy = evaluate_speedup(f.lab, rounds_run(spread_rounds(0.62, 0.40)), 0.7);
+    CHECK(noisy.verdict == Verdict::error);
+    CHECK(noisy.points == 0.0);
+    CHECK(noisy.reason.find("too noisy to decide") != std::string::npos);
+    CHECK(noisy.details.find("the machine was too busy to tell") != std::string::npos);
+    // A slow kernel stays slow however its timings are pooled.
+    CHECK(evaluate_speedup(f.lab, rounds_run(spread_rounds(0.45, 0.04)), {rounds_run(spread_rounds(0.46, 0.04))}, 0.5)
+              .verdict == Verdict::fail);
+    // Re-timings are pooled: more rounds, a narrower interval, the same median.
+    const auto one = pooled_ratio(rounds_run(spread_rounds(0.7, 0.1)), {});
+    const auto three =
+        pooled_ratio(rounds_run(spread_rounds(0.7, 0.1)), {rounds_run(spread_rounds(0.7, 0.1)), rounds_run(spread_rounds(0.7, 0.1))});
+    CHECK(three.rounds == 3 * one.rounds);
+    CHECK(three.half_width() < one.half_width());
+    CHECK(three.median == doctest::Approx(one.median));
+    CHECK_FALSE(speed_decided(SpeedCall::at_threshold));
+    CHECK(speed_decided(SpeedCall::below));
+}
+
+TEST_CASE("speedup: a re-timing that computed a wrong result fails the stage, whatever the first timing said") {
+    Fixture f;
+    f.spec.speedup = course::SpeedupSpec{};
+    f.spec.speedup->baseline_file = "baselines/transpose_naive.cl";
+    UnitRun wrong = check_run({device(), built(),
+                               {{"event", "wrong-result"}, {"who", "submission"}, {"size", "2048x2048"}, {"launch", 3},
+                                {"message", "element (0, 1) is 0, expected 1"}}});
+    wrong.job.kind = JobKind::speedup;
+    const auto r = evaluate_speedup(f.lab, rounds_run(spread_rounds(0.71, 0.05)), {wrong}, 0.7);
+    CHECK(r.verdict == Verdict::fail);
+    CHECK(r.reason.find("speed counts only for work done") != std::string::npos);
+}

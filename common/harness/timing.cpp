@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+
 namespace course {
 
 namespace {
@@ -15,6 +16,9 @@ int chosen_launch(std::uint64_t seed, int count) {
     z ^= z >> 31;
     return static_cast<int>(z % static_cast<std::uint64_t>(std::max(count, 1)));
 }
+
+// One timed launch, prepared first (outside the measure): its device time.
+double timed_once(const cl::CommandQueue& queue, const TimedLaunch& launch);
 
 }  // namespace
 
@@ -86,9 +90,7 @@ std::vector<Timing> time_interleaved(const cl::CommandQueue& queue, const std::v
         double round_max = 0.0;
         for (std::size_t i = 0; i < launches.size(); ++i) {
             if (!timings[i].right()) continue;  // its times no longer mean anything
-            const LaunchEvents events = run(launches[i]);
-            events.last.wait();
-            const double seconds = elapsed_seconds(events);
+            const double seconds = timed_once(queue, launches[i]);
             samples[i].push_back(seconds);
             round_max = std::max(round_max, seconds);
             checked(i, rep == whole_at ? ResultCheck::whole : ResultCheck::sample, rep + 1);
@@ -104,6 +106,7 @@ std::vector<Timing> time_interleaved(const cl::CommandQueue& queue, const std::v
     for (std::size_t i = 0; i < launches.size(); ++i) {
         const auto& s = samples[i];
         timings[i].repetitions = static_cast<int>(s.size());
+        timings[i].device_seconds = s;
         if (s.empty()) continue;
         timings[i].median_seconds = median(s);
         timings[i].min_seconds = *std::min_element(s.begin(), s.end());
@@ -113,5 +116,17 @@ std::vector<Timing> time_interleaved(const cl::CommandQueue& queue, const std::v
     }
     return timings;
 }
+
+namespace {
+
+double timed_once(const cl::CommandQueue& queue, const TimedLaunch& launch) {
+    (void)queue;  // an in-order queue: the refill finishes before the launch starts
+    if (launch.prepare) launch.prepare();
+    const LaunchEvents events = launch.launch();
+    events.last.wait();
+    return elapsed_seconds(events);
+}
+
+}  // namespace
 
 }  // namespace course

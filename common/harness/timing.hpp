@@ -73,6 +73,9 @@ struct Timing {
     // The spread of the repetitions (see timing_spread.hpp): the quartiles and the slowest.
     double q1_seconds = 0.0, q3_seconds = 0.0, max_seconds = 0.0;
     int repetitions = 0;
+    // Each timed launch's device time (its profiling events), in launch order: with launches
+    // interleaved, the i-th of two timings ran in the same round (a speedup's pairs, timing_spread.hpp).
+    std::vector<double> device_seconds;
     // Why a timed launch's result was wrong (the first such launch; no more launches were timed after
     // it), empty when every checked result was right. A wrong launch's times mean nothing.
     std::string wrong;

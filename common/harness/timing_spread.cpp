@@ -61,4 +61,41 @@ std::string noise_verdict(const std::string& name_a, const Timing& a, const std:
                        fast_name, ratio, slow_name, spread_text(fast), spread_text(slow));
 }
 
+bool RatioEstimate::interval_known() const { return rounds >= kFewestRoundsForInterval; }
+
+std::vector<double> round_ratios(const std::vector<double>& numerator, const std::vector<double>& denominator) {
+    std::vector<double> ratios;
+    for (std::size_t i = 0; i < std::min(numerator.size(), denominator.size()); ++i) {
+        if (denominator[i] > 0.0) ratios.push_back(numerator[i] / denominator[i]);
+    }
+    return ratios;
+}
+
+RatioEstimate ratio_estimate(std::vector<double> ratios) {
+    RatioEstimate estimate;
+    estimate.rounds = static_cast<int>(ratios.size());
+    if (ratios.empty()) return estimate;
+    std::sort(ratios.begin(), ratios.end());
+    estimate.median = median(ratios);
+    estimate.low = estimate.high = estimate.median;
+    if (!estimate.interval_known()) return estimate;
+    // The median's 95% interval runs from the j-th to the k-th smallest ratio, j and k the ranks
+    // n/2 -+ 1.96 sqrt(n)/2 (the binomial count of ratios below the true median, normally
+    // approximated), widened to whole ranks.
+    const double n = static_cast<double>(ratios.size());
+    const double reach = 0.98 * std::sqrt(n);
+    const auto lower_rank = static_cast<std::size_t>(std::max(1.0, std::floor(n / 2.0 - reach)));
+    const auto upper_rank = static_cast<std::size_t>(std::min(n, std::ceil(n / 2.0 + reach + 1.0)));
+    estimate.low = ratios[lower_rank - 1];
+    estimate.high = ratios[upper_rank - 1];
+    return estimate;
+}
+
+std::string ratio_text(const RatioEstimate& estimate) {
+    if (!estimate.interval_known()) return fmt::format("{:.2f}×", estimate.median);
+    const double half = estimate.half_width();
+    return half < 0.005 ? fmt::format("{:.2f}× ± {:.3f}", estimate.median, half)
+                        : fmt::format("{:.2f}× ± {:.2f}", estimate.median, half);
+}
+
 }  // namespace course

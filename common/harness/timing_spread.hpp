@@ -7,7 +7,9 @@
 
 #include "harness/timing.hpp"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace course {
 
@@ -30,5 +32,27 @@ bool within_noise(const Timing& a, const Timing& b);
 //   "tiled and naive differ by 3%, below the noise on this device (their middle halves overlap);
 //    time more launches with --repeat 50, or compare on a quieter machine".
 std::string noise_verdict(const std::string& name_a, const Timing& a, const std::string& name_b, const Timing& b);
+
+// A speedup measured launch by launch: in each round of interleaved launches, the baseline's time
+// over the kernel's. Pairing the two launches of a round cancels what the machine did to both
+// (another program, a clock change); the median of the rounds' ratios is the speedup, and the
+// distribution-free 95% confidence interval of that median (order statistics, no assumption about
+// the noise's shape) is how far to trust it.
+struct RatioEstimate {
+    double median = 0.0;
+    double low = 0.0, high = 0.0;  // the interval; equal to the median with fewer than kFewestRounds
+    int rounds = 0;
+    double half_width() const { return std::max(median - low, high - median); }
+    bool interval_known() const;
+};
+inline constexpr int kFewestRoundsForInterval = 6;  // below this, order statistics give no 95% interval
+
+// Ratios numerator[i] / denominator[i] of the rounds both have (a zero denominator is left out).
+std::vector<double> round_ratios(const std::vector<double>& numerator, const std::vector<double>& denominator);
+
+RatioEstimate ratio_estimate(std::vector<double> ratios);
+
+// "0.62× ± 0.08" (the interval's larger half), or "0.62×" without an interval.
+std::string ratio_text(const RatioEstimate& estimate);
 
 }  // namespace course

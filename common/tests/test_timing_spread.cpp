@@ -54,3 +54,24 @@ TEST_CASE("timing spread: overlapping middle halves are below the noise") {
     CHECK_FALSE(within_noise(timing_of(1, 1, 1, 2), timing_of(1, 1, 1, 2)));
     CHECK(noise_verdict("a", timing_of(1, 1, 1, 2), "b", fast).find("too few") != std::string::npos);
 }
+
+TEST_CASE("a speedup's interval: the median of the rounds' ratios, widened by order statistics, none with few rounds") {
+    CHECK(round_ratios({2.0, 4.0, 3.0}, {1.0, 0.0, 1.5}) == std::vector<double>{2.0, 2.0});  // a zero is left out
+    const auto few = ratio_estimate({1.0, 1.2, 0.9});
+    CHECK_FALSE(few.interval_known());
+    CHECK(few.median == doctest::Approx(1.0));
+    CHECK(ratio_text(few) == "1.00×");
+    std::vector<double> twenty;
+    for (int i = 1; i <= 20; ++i) twenty.push_back(0.90 + 0.01 * i);  // 0.91 .. 1.10
+    const auto estimate = ratio_estimate(twenty);
+    REQUIRE(estimate.interval_known());
+    CHECK(estimate.median == doctest::Approx(1.005));
+    CHECK(estimate.low == doctest::Approx(0.95));   // the 5th smallest of 20
+    CHECK(estimate.high == doctest::Approx(1.06));  // the 16th
+    CHECK(estimate.low < estimate.median);
+    CHECK(ratio_text(estimate) == "1.00× ± 0.06");
+    // More rounds of the same spread give a narrower interval.
+    std::vector<double> eighty;
+    for (int copy = 0; copy < 4; ++copy) eighty.insert(eighty.end(), twenty.begin(), twenty.end());
+    CHECK(ratio_estimate(eighty).half_width() < estimate.half_width());
+}

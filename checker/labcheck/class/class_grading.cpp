@@ -5,6 +5,9 @@
 #include "report/gradescope_json.hpp"
 #include "report/leaderboard.hpp"
 
+#include "description/lab_spec.hpp"
+#include "problems/problem_kinds.hpp"
+
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -22,6 +25,8 @@ int ClassReport::exit_status() const {
 }
 
 namespace {
+
+constexpr const char* kUploadNotesColumn = "upload notes";
 
 // How an upload was read, in one cell: the notes one after another.
 std::string notes_cell(const std::vector<std::string>& notes) {
@@ -54,42 +59,82 @@ std::vector<fs::path> student_folders(const fs::path& class_dir) {
 }
 
 
-std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra) {
-    std::vector<std::string> columns;
-    for (const auto& [name, submission] : report.students) {
-        for (const auto& r : submission.results) {
-            const auto test = test_name(r);
-            if (std::find(columns.begin(), columns.end(), test) == columns.end()) columns.push_back(test);
+std::vector<GradebookLab> gradebook_labs(const fs::path& root, const std::vector<std::string>& lab_folders) {
+    std::vector<GradebookLab> labs;
+    for (const auto& folder : lab_folders) {
+        const auto spec = course::load_lab(root, folder, course::DeviceClass::cpu);
+        labs.push_back({spec.number, spec.speedup.has_value(), course::problem_kind_info(spec.problem).rate_unit});
+    }
+    std::sort(labs.begin(), labs.end(), [](const auto& a, const auto& b) { return a.number < b.number; });
+    return labs;
+}
+
+std::vector<std::string> gradebook_columns(const std::vector<GradebookLab>& labs,
+                                           const std::vector<GradebookColumn>& extra) {
+    std::vector<std::string> columns = {"student", "total", "max"};
+    for (const auto& lab : labs) {
+        for (const Stage stage : all_stages()) {
+            if (stage != Stage::speedup || lab.speed) columns.push_back(lab.number + " " + stage_name(stage));
         }
     }
-    const auto reports = report.reports();  // the leaderboard's speed columns go after the stages'
-    const auto speed_columns = leaderboard_columns(reports);
+    for (const auto& lab : labs) {
+        if (!lab.speed) continue;
+        const auto block = speed_columns(lab.number, lab.unit);
+        columns.insert(columns.end(), block.begin(), block.end());
+    }
+    columns.push_back(kUploadNotesColumn);
+    for (const auto& c : extra) columns.push_back(c.name);
+    return columns;
+}
+
+namespace {
+
+// One student's cell of `column`: a stage's points, a speed cell, the notes, or an extra column's.
+std::string student_cell(const std::string& name, const SubmissionReport& submission, const std::string& column,
+                         const std::vector<const SubmissionReport*>& reports,
+                         const std::map<std::string, SpeedRanking>& rankings, const std::vector<GradebookColumn>& extra) {
+    if (column == "student") return name;
+    if (column == "total") return fmt::format("{:g}", submission.score());
+    if (column == "max") return fmt::format("{:g}", submission.max_score());
+    if (column == kUploadNotesColumn) return notes_cell(submission.upload_notes);
+    for (const auto& c : extra) {
+        if (c.name != column) continue;
+        const auto cell = c.cells.find(name);
+        return cell == c.cells.end() ? std::string() : cell->second;
+    }
+    for (const auto& r : submission.results) {
+        if (test_name(r) != column) continue;
+        if (r.verdict == Verdict::error) return "error";
+        return r.verdict == Verdict::skipped ? std::string() : fmt::format("{:g}", r.points);
+    }
+    return leaderboard_cell(submission, column, reports, rankings);
+}
+
+std::string csv_line(const std::vector<std::string>& cells) {
+    std::string line;
+    for (std::size_t i = 0; i < cells.size(); ++i) line += (i == 0 ? "" : ",") + csv_field(cells[i]);
+    return line + "\n";
+}
+
+}  // namespace
+
+std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookLab>& labs,
+                          const std::vector<GradebookColumn>& extra) {
+    const auto columns = gradebook_columns(labs, extra);
+    const auto reports = report.reports();
     const auto rankings = speed_rankings(reports);
-    std::string csv = "student,total,max";
-    for (const auto& c : columns) csv += "," + csv_field(c);
-    for (const auto& c : speed_columns) csv += "," + csv_field(c);
-    const bool notes = std::any_of(reports.begin(), reports.end(), [](const auto* r) { return !r->upload_notes.empty(); });
-    if (notes) csv += ",upload notes";
-    for (const auto& c : extra) csv += "," + csv_field(c.name);
-    csv += "\n";
+    std::string csv = csv_line(columns);
     for (const auto& [name, submission] : report.students) {
-        csv += fmt::format("{},{:g},{:g}", csv_field(name), submission.score(), submission.max_score());
-        for (const auto& c : columns) {
-            std::string cell;
-            for (const auto& r : submission.results) {
-                if (test_name(r) == c) cell = r.verdict == Verdict::error ? "error" : fmt::format("{:g}", r.points);
-            }
-            csv += "," + cell;
-        }
-        for (const auto& c : speed_columns) csv += "," + csv_field(leaderboard_cell(submission, c, reports, rankings));
-        if (notes) csv += "," + csv_field(notes_cell(submission.upload_notes));
-        for (const auto& c : extra) {
-            const auto cell = c.cells.find(name);
-            csv += "," + (cell == c.cells.end() ? std::string() : csv_field(cell->second));
-        }
-        csv += "\n";
+        std::vector<std::string> cells;
+        for (const auto& column : columns) cells.push_back(student_cell(name, submission, column, reports, rankings, extra));
+        csv += csv_line(cells);
     }
-    for (const auto& name : report.missing) csv += csv_field(name) + ",missing," + std::string(columns.size(), ',') + "\n";
+    for (const auto& name : report.missing) {
+        std::vector<std::string> cells(columns.size());
+        cells[0] = name;
+        cells[1] = "missing";
+        csv += csv_line(cells);
+    }
     return csv;
 }
 

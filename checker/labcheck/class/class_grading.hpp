@@ -7,6 +7,8 @@
 
 #include "stages/submission_grading.hpp"
 
+#include "description/rate_unit.hpp"
+
 #include "util/text_escape.hpp"
 
 #include <nlohmann/json.hpp>
@@ -39,11 +41,30 @@ struct GradebookColumn {
     std::map<std::string, std::string> cells;  // by student; one not in it gets an empty cell
 };
 
-// student,total,max,01 build,01 correctness,... with one row per student, then the speed columns
-// (leaderboard.hpp: per lab the rate, the share of the device's limit, the speedup, the device and the
-// rank, or why the lab's times cannot be ranked), then `extra`; a missing student's row says "missing" in the total and has no
-// other cells.
-std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookColumn>& extra = {});
+// What the gradebook's columns are made of: the labs graded, in lab order, each with whether it
+// has a speed target and the unit of its rate. The columns follow from these alone, never from
+// which students were graded or what they handed in, so every run of a class has the same header.
+struct GradebookLab {
+    std::string number;  // "04"
+    bool speed = false;  // the lab has a [speedup]: a speedup column and a speed block
+    course::RateUnit unit = course::RateUnit::gigaflops_per_second;
+};
+std::vector<GradebookLab> gradebook_labs(const std::filesystem::path& root, const std::vector<std::string>& lab_folders);
+
+// The header, declared once (checker/README.md, "The gradebook's columns", lists it):
+// student,total,max, then per lab "NN build", "NN correctness", "NN barriers" and, with a speed
+// target, "NN speedup"; then per lab with a speed target its speed block (leaderboard.hpp,
+// speed_columns); then "upload notes"; then `extra` (lateness.hpp's "hours late").
+std::vector<std::string> gradebook_columns(const std::vector<GradebookLab>& labs,
+                                           const std::vector<GradebookColumn>& extra = {});
+
+// The header and one row per student, every row as wide as the header: a stage's points ("error"
+// when the grader could not judge it, empty when not graded), the speed cells (the rate, the
+// share of the device's limit, the speedup, the device and the rank, or why the lab's times
+// cannot be ranked), the upload notes (empty when none); a missing student's row says "missing"
+// in the total and leaves every other cell empty.
+std::string gradebook_csv(const ClassReport& report, const std::vector<GradebookLab>& labs,
+                          const std::vector<GradebookColumn>& extra = {});
 
 // {"students": [{"student": "alice", "score": .., "max_score": .., "speed": {"04": {...}} (leaderboard.hpp),
 //  "results": <results.json>}, ...], "missing": ["bob", ...],

@@ -93,8 +93,9 @@ std::string summary_line(const std::string& student, const SubmissionReport& sub
                        failed == 0 ? std::string("every stage passed") : fmt::format("{} stage(s) failed", failed));
 }
 
-void write_gradebook(const ClassFiles& files, const ClassReport& report) {
-    course::write_file_atomically(files.gradebook, gradebook_csv(report, files.extra_columns));
+void write_gradebook(const ClassFiles& files, const ClassReport& report, const std::vector<std::string>& lab_folders) {
+    const auto labs = gradebook_labs(files.course_root, lab_folders);
+    course::write_file_atomically(files.gradebook, gradebook_csv(report, labs, files.extra_columns));
     print_now(fmt::format("\ngradebook written to {} ({} graded, {} missing)\n", files.gradebook.string(),
                           report.students.size(), report.missing.size()));
     if (!files.json_file.empty()) {
@@ -252,7 +253,7 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
     // task (sacct would show every task with a failing student as FAILED): 0 unless the grader failed.
     if (slice) return stop_signal != 0 ? 128 + stop_signal : worst.load() == 2 ? 2 : 0;
     const ClassReport report = report_for(everyone, files.results_dir);
-    write_gradebook(files, report);
+    write_gradebook(files, report, settings.lab_folders);
     return stop_signal != 0 ? 128 + stop_signal : report.exit_status();
 }
 
@@ -265,7 +266,7 @@ int collect_class(const ClassFiles& files, const std::vector<std::string>& lab_f
     }
     const ClassReport report =
         report_for(class_students(files.class_dir, lab_folders, files.course_root), files.results_dir);
-    write_gradebook(files, report);
+    write_gradebook(files, report, lab_folders);
     return report.exit_status();
 }
 

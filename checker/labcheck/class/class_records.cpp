@@ -100,7 +100,7 @@ nlohmann::json result_json(const StageResult& r) {
 }
 
 Verdict verdict_from(const std::string& name) {
-    for (const Verdict v : {Verdict::pass, Verdict::warn, Verdict::fail, Verdict::error}) {
+    for (const Verdict v : all_verdicts()) {
         if (name == verdict_name(v)) return v;
     }
     throw std::runtime_error("unknown verdict " + name);

@@ -189,7 +189,8 @@ void from_json(const Json& json, SetSkippedEvent& event) {
 void to_json(Json& json, const TimingEvent& event) {
     json = {{"baseline_seconds", event.baseline_seconds},
             {"submission_seconds", event.submission_seconds},
-            {"repetitions", event.repetitions}};
+            {"repetitions", event.repetitions},
+            {"round_ratios", event.round_ratios}};
     put_check(json, event.check);
 }
 void from_json(const Json& json, TimingEvent& event) {
@@ -197,6 +198,7 @@ void from_json(const Json& json, TimingEvent& event) {
     event.baseline_seconds = json.at("baseline_seconds").get<double>();
     event.submission_seconds = json.at("submission_seconds").get<double>();
     event.repetitions = json.value("repetitions", 0);
+    event.round_ratios = json.value("round_ratios", std::vector<double>());
 }
 
 void to_json(Json& json, const RateEvent& event) {

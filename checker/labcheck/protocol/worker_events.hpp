@@ -112,13 +112,15 @@ struct SetSkippedEvent {
     SetSkip kind = SetSkip::device_limit;
 };
 
-// The speedup job's medians.
+// The speedup job's medians, and the speedup of each round of interleaved launches (the baseline's
+// device time over the kernel's), from which the stage takes the ratio and its interval.
 struct TimingEvent {
     static constexpr const char* kName = "timing";
     SizeCheck check;
     double baseline_seconds = 0.0;
     double submission_seconds = 0.0;
     int repetitions = 0;
+    std::vector<double> round_ratios;
 };
 
 // The submission's rate at the timed size and the device's limit beside it, measured in the

@@ -51,14 +51,18 @@ nlohmann::json gradescope_test(const StageResult& r) {
         extra["ratio"] = *r.ratio;
         extra["min_ratio"] = *r.min_ratio;
     }
-    return {{"name", test_name(r)},
-            {"score", r.points},
-            {"max_score", r.max_points},
-            {"status", r.verdict == Verdict::pass || r.verdict == Verdict::warn ? "passed" : "failed"},
-            {"output", output},
-            {"output_format", "md"},
-            {"visibility", "visible"},
-            {"extra_data", extra}};
+    nlohmann::json test = {{"name", test_name(r)},
+                           {"score", r.points},
+                           {"max_score", r.max_points},
+                           {"output", output},
+                           {"output_format", "md"},
+                           {"visibility", "visible"},
+                           {"extra_data", extra}};
+    // A stage graded elsewhere has no status: it neither passed nor failed here.
+    if (r.verdict != Verdict::skipped) {
+        test["status"] = r.verdict == Verdict::pass || r.verdict == Verdict::warn ? "passed" : "failed";
+    }
+    return test;
 }
 
 nlohmann::json gradescope_results(const SubmissionReport& report) {

@@ -6,12 +6,15 @@
 //
 // Figures are ranked only where timing is comparable between students: never on a
 // CPU device (PoCL shares the processor with everything else the machine runs, so
-// one kernel timed twice can differ by half), and across a class only when the
-// device's limit, the same kernel measured in every student's run, varied less than
-// the typical gap between neighbouring students' rates.
+// one kernel timed twice can differ by half). On a GPU, the device's limit, the same
+// kernel measured in every student's run, says how far one run's figures move: two
+// rates closer than that spread are not told apart and share a rank ("2= of 9"), as
+// equal rates do; every wider gap orders its neighbours.
 #pragma once
 
 #include "stages/submission_grading.hpp"
+
+#include "description/rate_unit.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -42,16 +45,17 @@ struct SpeedRanking {
     bool comparable = true;
     std::string cell;    // "not comparable (CPU device)": what the rank cells say instead of a rank
     std::string reason;  // the whole sentence, for the instructor
+    double spread = 0.0;  // the device limit's relative spread across the runs (max/min - 1)
 };
 
-// Per lab with speed figures: comparable only when no student was timed on a CPU (or an unknown)
-// device and the relative spread of the device's limit across the students' runs (max/min - 1) is
-// at most the median relative gap between neighbouring rates.
+// Per lab with speed figures: comparable when no student was timed on a CPU (or an unknown)
+// device and, among different rates, the limit was measured in at least two runs; neighbours
+// whose rates differ by no more than the limit's spread share a rank.
 std::map<std::string, SpeedRanking> speed_rankings(const std::vector<const SubmissionReport*>& reports);
 
-// The gradebook's speed columns, per lab in order of appearance: each entry name any of `reports`
-// has, then "NN device" and "NN speed rank".
-std::vector<std::string> leaderboard_columns(const std::vector<const SubmissionReport*>& reports);
+// The speed block of one lab, declared once for the leaderboard entries, the gradebook's columns
+// and its JSON: "NN GB/s" (or GFLOP/s), "NN % of limit", "NN speedup (×)", "NN device", "NN speed rank".
+std::vector<std::string> speed_columns(const std::string& lab, course::RateUnit unit);
 
 // The cell of `column` for one student: the value, the device, the rank ("3 of 28") or the ranking's
 // cell when not comparable; empty when that student has no figure for that lab.

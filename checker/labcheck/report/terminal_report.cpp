@@ -48,6 +48,8 @@ const char* verdict_column(Verdict v) {
             return "FAIL";
         case Verdict::error:
             return "ERROR";
+        case Verdict::skipped:
+            return "later";
     }
     return "?";
 }

@@ -33,8 +33,16 @@ const char* verdict_name(Verdict verdict) {
             return "fail";
         case Verdict::error:
             return "error";
+        case Verdict::skipped:
+            return "skipped";
     }
     return "?";
+}
+
+const std::vector<Verdict>& all_verdicts() {
+    static const std::vector<Verdict> verdicts{Verdict::pass, Verdict::warn, Verdict::fail, Verdict::error,
+                                               Verdict::skipped};
+    return verdicts;
 }
 
 const std::vector<Stage>& all_stages() {

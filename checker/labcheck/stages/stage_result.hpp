@@ -15,7 +15,9 @@ enum class Verdict {
     warn,  // passes, with something worth reading (full points)
     fail,
     error,  // the grader could not judge (a broken install, not the submission)
+    skipped,  // graded elsewhere, not by this grader (the student edition's speed): no points, no maximum
 };
+const std::vector<Verdict>& all_verdicts();
 
 // One problem in a kernel, from the static analysis or from Oclgrind.
 struct Finding {

@@ -89,10 +89,33 @@ StageResult no_timing(const LabUnderTest& lab, const UnitRun& speedup, StageResu
     return r;
 }
 
+// The sentence after the ratio: how it was decided against the threshold.
+std::string call_words(SpeedCall call, const course::RatioEstimate& estimate, double min_ratio, int timings) {
+    const std::string again = timings > 1 ? fmt::format(" after {} timings ({} rounds)", timings, estimate.rounds)
+                                          : fmt::format(" ({} rounds)", estimate.rounds);
+    switch (call) {
+        case SpeedCall::above:
+            return fmt::format(" The whole 95% interval of the ratio, {:.3g}× to {:.3g}×, is at or above {:g}×{}.",
+                               estimate.low, estimate.high, min_ratio, again);
+        case SpeedCall::below:
+            return fmt::format(" The whole 95% interval of the ratio, {:.3g}× to {:.3g}×, is below {:g}×{}.",
+                               estimate.low, estimate.high, min_ratio, again);
+        case SpeedCall::at_threshold:
+            return fmt::format(" The threshold {:g}× lies inside the ratio's 95% interval, {:.3g}× to {:.3g}×{}: the "
+                               "kernel is as fast as asked within what this machine can measure, and by the rule "
+                               "in checker/README.md it meets the threshold.",
+                               min_ratio, estimate.low, estimate.high, again);
+        case SpeedCall::too_noisy:
+            return fmt::format(" The threshold {:g}× lies inside the ratio's 95% interval, {:.3g}× to {:.3g}×{}, which "
+                               "is wider than ±{:.0f}%: the machine was too busy to tell.",
+                               min_ratio, estimate.low, estimate.high, again, 100.0 * kAtThresholdWidth);
+    }
+    return {};
+}
+
 // The verdict from the measured ratio, with the runtime's bug said when the timing was redone.
-void judge_ratio(const LabUnderTest& lab, const UnitRun& speedup, double ratio, StageResult& r) {
-    const double min_ratio = *r.min_ratio;
-    if (ratio >= min_ratio) {
+void judge_ratio(const LabUnderTest& lab, const UnitRun& speedup, SpeedCall call, StageResult& r) {
+    if (call == SpeedCall::above || call == SpeedCall::at_threshold) {
         r.verdict = Verdict::pass;
         r.points = r.max_points;
         if (speedup.job.compile_ahead) {
@@ -103,6 +126,11 @@ void judge_ratio(const LabUnderTest& lab, const UnitRun& speedup, double ratio, 
                          "checks are (one work-group function for every size), where it is right, and that timing "
                          "counts. That is a bug of the OpenCL runtime, not your mistake.";
         }
+    } else if (call == SpeedCall::too_noisy) {
+        r.verdict = Verdict::error;  // not judged: no points, and the instructor grades it again later
+        r.points = 0.0;
+        r.details += " The speedup is not judged in this run and earns no points here: grade again when the "
+                     "machine is quieter (a class run grades a record with an error again when resumed).";
     } else {
         r.verdict = Verdict::fail;
         r.details += " The lab README says which idea of the lab buys the speed; `build/common/lab run " +
@@ -110,31 +138,77 @@ void judge_ratio(const LabUnderTest& lab, const UnitRun& speedup, double ratio, 
     }
 }
 
+// The first timing's wrong result, or a re-timing's: speed is paid only for work done.
+const WrongResultEvent* first_wrong(const UnitRun& speedup, const std::vector<UnitRun>& retimes) {
+    if (const auto* wrong = speedup.first<WrongResultEvent>()) return wrong;
+    for (const auto& run : retimes) {
+        if (const auto* wrong = run.first<WrongResultEvent>()) return wrong;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 StageResult speedup_baseline_not_here(const LabUnderTest& lab) {
-    StageResult r = not_run(lab, Stage::speedup, "");
-    r.reason = "not run here: the speed baseline is in the instructor's grader";  // fits the table
+    StageResult r = empty_result(lab, Stage::speedup);
+    r.verdict = Verdict::skipped;  // counts in no total and leaves the exit status alone
+    r.max_points = 0.0;
+    r.reason = "graded by your instructor: the speed baseline is in their grader";  // fits the table
     r.details = fmt::format(
         "This copy of the course (the student edition) has no {}, the kernel this lab's speed is measured "
         "against: it is the course's own naive kernel, which would answer a lab, so only the instructor's grader "
-        "holds it. The stage earns no points here; the instructor's grader measures the speedup when it grades "
+        "holds it. The stage counts in no total here; the instructor's grader measures the speedup when it grades "
         "your submission. `build/common/lab run {}` times your kernel on this device, and `--versus NAME=VALUE` "
         "compares two configurations of it.",
         baseline_name(lab), lab.spec->number);
     return r;
 }
 
+SpeedCall speed_call(const course::RatioEstimate& estimate, double min_ratio) {
+    if (!estimate.interval_known()) return estimate.median >= min_ratio ? SpeedCall::above : SpeedCall::below;
+    if (estimate.low >= min_ratio) return SpeedCall::above;
+    if (estimate.high < min_ratio) return SpeedCall::below;
+    return estimate.half_width() <= kAtThresholdWidth * estimate.median ? SpeedCall::at_threshold
+                                                                       : SpeedCall::too_noisy;
+}
+
+bool speed_decided(SpeedCall call) { return call == SpeedCall::above || call == SpeedCall::below; }
+
+course::RatioEstimate pooled_ratio(const UnitRun& speedup, const std::vector<UnitRun>& retimes) {
+    const auto* first = speedup.first<TimingEvent>();
+    if (first == nullptr) return {};
+    if (first->round_ratios.empty()) {
+        course::RatioEstimate medians;
+        medians.median = first->submission_seconds > 0.0 ? first->baseline_seconds / first->submission_seconds : 0.0;
+        medians.low = medians.high = medians.median;
+        return medians;
+    }
+    std::vector<double> ratios = first->round_ratios;
+    for (const auto& run : retimes) {
+        const auto* timing = run.first<TimingEvent>();
+        if (timing != nullptr) {
+            ratios.insert(ratios.end(), timing->round_ratios.begin(), timing->round_ratios.end());
+        }
+    }
+    return course::ratio_estimate(std::move(ratios));
+}
+
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio) {
+    return evaluate_speedup(lab, speedup, {}, min_ratio);
+}
+
+StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, const std::vector<UnitRun>& retimes,
+                             double min_ratio) {
     StageResult r = empty_result(lab, Stage::speedup);
     r.seconds = speedup.outcome.seconds;
+    for (const auto& run : retimes) r.seconds += run.outcome.seconds;
     r.min_ratio = min_ratio;
     if (build_failed(speedup)) return not_run(lab, Stage::speedup, "the kernel does not build");
     if (const auto* error = speedup.first<ErrorEvent>()) {
         return grader_error(lab, Stage::speedup,
                             error->message.empty() ? "the baseline could not be run" : error->message);
     }
-    if (const auto* wrong = speedup.first<WrongResultEvent>()) return wrong_result(lab, r, *wrong);
+    if (const auto* wrong = first_wrong(speedup, retimes)) return wrong_result(lab, r, *wrong);
     const auto* timing = speedup.first<TimingEvent>();
     if (timing == nullptr) return no_timing(lab, speedup, r);
     const double baseline = timing->baseline_seconds;
@@ -144,24 +218,27 @@ StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, do
     r.submission_seconds = submission;
     const auto* rate = speedup.first<RateEvent>();
     if (rate != nullptr) read_rate(*rate, r);
-    const double ratio = submission > 0.0 ? baseline / submission : 0.0;
-    r.ratio = ratio;
+    const course::RatioEstimate estimate = pooled_ratio(speedup, retimes);
+    const SpeedCall call = speed_call(estimate, min_ratio);
+    r.ratio = estimate.median;
     const std::string baseline_file = baseline_name(lab);
     const auto [set_name, set_words] = timed_set(lab, speedup);
     r.details = fmt::format(
-        "At size {} with define set {}: your kernel {} against {} {} (medians of {} interleaved launches): {:.2f}× "
-        "the baseline's speed; this lab asks for at least {:g}× on this class of device. Every timed result was "
-        "checked and right.",
+        "At size {} with define set {}: your kernel {} against {} {} (medians of {} interleaved launches): {} the "
+        "baseline's speed (the median of the ratios of the rounds' two launches, ± the larger half of its 95% "
+        "interval); this lab asks for at least {:g}× on this class of device. Every timed result was checked and right.",
         size, set_words, course::duration_text(submission), baseline_file, course::duration_text(baseline),
-        timing->repetitions, ratio, min_ratio);
+        timing->repetitions, course::ratio_text(estimate), min_ratio);
+    r.details += call_words(call, estimate, min_ratio, 1 + static_cast<int>(retimes.size()));
     if (rate != nullptr && !rate->ceiling) {  // why no share of the device's limit is given
         if (rate->ceiling_error.rfind("share not meaningful", 0) == 0) {
             r.details += " No share of the device's limit is given: " + rate->ceiling_error + ".";
         }
     }
-    r.reason = fmt::format("{:.2f}× the baseline (needs {:g}×) at {}: {} vs {}", ratio, min_ratio, set_name,
-                           course::duration_text(submission), course::duration_text(baseline));
-    judge_ratio(lab, speedup, ratio, r);
+    r.reason = fmt::format("{} the baseline (needs {:g}×) at {}: {} vs {}{}", course::ratio_text(estimate), min_ratio,
+                           set_name, course::duration_text(submission), course::duration_text(baseline),
+                           call == SpeedCall::too_noisy ? ": too noisy to decide" : "");
+    judge_ratio(lab, speedup, call, r);
     return r;
 }
 

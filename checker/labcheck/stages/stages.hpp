@@ -5,6 +5,7 @@
 #pragma once
 
 #include "runner/unit_runner.hpp"
+#include "harness/timing_spread.hpp"
 #include "stages/stage_result.hpp"
 
 #include "problems/lab_problem.hpp"
@@ -79,7 +80,24 @@ StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run
 // One Oclgrind run that is the whole plan (its sizes); nullptr: Oclgrind is missing.
 StageResult evaluate_barriers(const LabUnderTest& lab, const UnitRun& static_run, const UnitRun* dynamic);
 
+// Where a measured speedup lies against the lab's threshold (README, "Speed points that do not
+// flip"): its whole 95% interval above or below, or the threshold inside the interval, where the
+// interval is narrow (at most kAtThresholdWidth of the ratio) or too wide to decide. The grader
+// times again while the threshold is inside; after the last timing a narrow interval meets the
+// threshold and a wide one is not judged.
+enum class SpeedCall { above, below, at_threshold, too_noisy };
+inline constexpr double kAtThresholdWidth = 0.15;
+inline constexpr int kMostSpeedTimings = 3;  // the first timing and at most two more
+SpeedCall speed_call(const course::RatioEstimate& estimate, double min_ratio);
+bool speed_decided(SpeedCall call);
+
+// The rounds' ratios of every timing of one lab (the first and its re-timings), as one estimate;
+// without rounds (an older worker) the ratio of the medians, with no interval.
+course::RatioEstimate pooled_ratio(const UnitRun& speedup, const std::vector<UnitRun>& retimes);
+
 StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, double min_ratio);
+StageResult evaluate_speedup(const LabUnderTest& lab, const UnitRun& speedup, const std::vector<UnitRun>& retimes,
+                             double min_ratio);
 // The speedup stage of a right kernel where this copy of the course lacks the lab's baseline
 // (the student edition: course::baseline_in_course): not run, no points, and why.
 StageResult speedup_baseline_not_here(const LabUnderTest& lab);

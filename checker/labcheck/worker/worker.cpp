@@ -18,6 +18,7 @@
 #include "problems/repeated_check.hpp"
 #include "problems/timed_result.hpp"
 #include "harness/timing.hpp"
+#include "harness/timing_spread.hpp"
 #include "util/user_error.hpp"
 
 #ifdef LABCHECK_HAVE_STATIC_ANALYSIS
@@ -289,6 +290,23 @@ void first_launches(EventWriter& events, const cl::CommandQueue& queue, const st
     queue.finish();
 }
 
+// Enough rounds for the median ratio's 95% interval (timing_spread.hpp) to be narrow: the stage
+// decides near the threshold by that interval, and times again when it cannot.
+course::TimingPlan speedup_plan() {
+    course::TimingPlan plan;
+    plan.min_repetitions = 15;
+    plan.max_repetitions = 60;
+    plan.min_total_seconds = 0.5;
+    return plan;
+}
+
+// The medians and every round's ratio (the baseline's device time over the kernel's).
+TimingEvent timing_event(const SizeCheck& timed, const course::Timing& baseline, const course::Timing& submission) {
+    TimingEvent event{timed, baseline.median_seconds, submission.median_seconds, submission.repetitions, {}};
+    event.round_ratios = course::round_ratios(baseline.device_seconds, submission.device_seconds);
+    return event;
+}
+
 void speedup_job(EventWriter& events, const WorkerJob& job) {
     use_pocl_work_group_method(job);
     if (job.compile_ahead) course::compile_ahead_of_launches();
@@ -308,7 +326,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
     const SizeCheck timed = job.checks.empty() ? SizeCheck{spec.speedup->size.text, 1, false} : job.checks.front();
     try {
         const auto size = course::parse_problem_size(timed.size, problem->size_form());
-        course::TimingPlan plan;
+        course::TimingPlan plan = speedup_plan();
         plan.check_seed = timed.seed;
         plan.stop_when_wrong = true;
         // Refilled outputs before every launch, results checked after. The two get different random
@@ -332,7 +350,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
             events.write(WrongResultEvent{kernel, timed, timing->wrong_launch, timing->wrong});
             return;
         }
-        events.write(TimingEvent{timed, base_timing.median_seconds, own_timing.median_seconds, own_timing.repetitions});
+        events.write(timing_event(timed, base_timing, own_timing));
         events.write(rate_event(session, job.root, *problem, size, own_timing.median_seconds, copy, timings));
     } catch (const course::UserError& error) {
         events.write(RunErrorEvent{error.what()});
