@@ -826,3 +826,29 @@ TEST_CASE("class mode stopped by Ctrl-C: children ended, temporary files gone, t
     fs::remove(gradebook);
     fs::remove(output);
 }
+
+TEST_CASE("a Slurm class: the collecting job gets every option the gradebook needs, lateness included") {
+    const fs::path class_dir = scratch("slurm-dry-class");
+    fs::create_directories(class_dir / "alice" / "01-transpose-naive");
+    fs::copy_file("solutions/01-transpose-naive/transpose.cl", class_dir / "alice" / "01-transpose-naive/transpose.cl");
+    const fs::path times = scratch("slurm-dry-times.csv");
+    std::ofstream(times) << "alice,2026-11-23T10:00:00Z\n";
+    const Run dry = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--slurm", "--dry-run",
+                                  "--submission-times", times.string(), "--deadline", "2026-11-23T23:59:00+01:00",
+                                  "--min-ratio", "0.5"});
+    INFO(dry.output);
+    CHECK(dry.status == 0);
+    const auto collect = dry.output.find("'--collect'");
+    REQUIRE(collect != std::string::npos);
+    const std::string collect_line = dry.output.substr(dry.output.rfind('\n', collect) + 1,
+                                                       dry.output.find('\n', collect) - dry.output.rfind('\n', collect));
+    CHECK(collect_line.find("'--submission-times' '" + fs::absolute(times).lexically_normal().string() + "'") !=
+          std::string::npos);
+    CHECK(collect_line.find("'--deadline' '2026-11-23T23:59:00+01:00'") != std::string::npos);
+    CHECK(collect_line.find("'--lab' '01'") != std::string::npos);
+    CHECK(collect_line.find("--min-ratio") == std::string::npos);  // the grading's, in the array's command
+    CHECK(dry.output.find("'--min-ratio' '0.5'") != std::string::npos);
+    fs::remove_all(class_dir);
+    fs::remove_all(class_dir.string() + "-labcheck-results");
+    fs::remove(times);
+}

@@ -126,28 +126,78 @@ ClassFiles class_files(const Options& options) {
     return files;
 }
 
-// The options that decide the grading, as a Slurm task's labcheck gets them (absolute paths).
-std::vector<std::string> grading_arguments(const Options& options, const std::filesystem::path& root) {
+// Which job of a split grading needs an option: the array tasks that grade (their records' hash
+// covers it: class_records.hpp, config_hash), the job that collects the gradebook, or both.
+enum class NeededBy { grading, gradebook, both };
+
+// An option a Slurm job is given as this command got it: its flag, which job needs it, and its
+// arguments (the flag and value(s), paths made absolute; nothing when it was not given).
+struct ForwardedOption {
+    const char* flag;
+    NeededBy needed_by;
+    std::vector<std::string> (*arguments)(const Options&);
+};
+
+std::vector<std::string> given(const char* flag, const std::string& value) {
+    return value.empty() ? std::vector<std::string>{} : std::vector<std::string>{flag, value};
+}
+std::vector<std::string> given_path(const char* flag, const std::string& path) {
+    return path.empty() ? std::vector<std::string>{} : std::vector<std::string>{flag, absolute(path).string()};
+}
+std::vector<std::string> given_number(const char* flag, double value) {
+    return value > 0.0 ? std::vector<std::string>{flag, fmt::format("{}", value)} : std::vector<std::string>{};
+}
+std::vector<std::string> given_flag(const char* flag, bool on) {
+    return on ? std::vector<std::string>{flag} : std::vector<std::string>{};
+}
+std::vector<std::string> each(const char* flag, const std::vector<std::string>& values) {
+    std::vector<std::string> args;
+    for (const auto& value : values) args.insert(args.end(), {flag, value});
+    return args;
+}
+
+// Every option of the grading that a Slurm job must be given, once: the array's and the collecting
+// job's command lines are both read from this table, so no option is dropped by one of them.
+// (--class, --results/--collect, --root and the Slurm options are set by the submission itself.)
+const std::vector<ForwardedOption>& forwarded_options() {
+    static const std::vector<ForwardedOption> table = {
+        {"--lab", NeededBy::both, [](const Options& o) { return each("--lab", o.labs); }},
+        {"--stage", NeededBy::grading,
+         [](const Options& o) {
+             std::string stages;
+             for (const auto& stage : o.stages) stages += (stages.empty() ? "" : ",") + stage;
+             return given("--stage", stages);
+         }},
+        {"--no-hidden", NeededBy::grading, [](const Options& o) { return given_flag("--no-hidden", o.no_hidden); }},
+        {"--hidden", NeededBy::grading, [](const Options& o) { return given_path("--hidden", o.hidden_file); }},
+        {"--timeout", NeededBy::grading, [](const Options& o) { return given_number("--timeout", o.timeout); }},
+        {"--launch-timeout", NeededBy::grading,
+         [](const Options& o) { return given_number("--launch-timeout", o.launch_timeout); }},
+        {"--compile-timeout", NeededBy::grading,
+         [](const Options& o) { return given_number("--compile-timeout", o.compile_timeout); }},
+        {"--memory-limit", NeededBy::grading,
+         [](const Options& o) { return std::vector<std::string>{"--memory-limit", std::to_string(o.memory_mib)}; }},
+        {"-D", NeededBy::grading, [](const Options& o) { return each("-D", o.defines); }},
+        {"--min-ratio", NeededBy::grading, [](const Options& o) { return given_number("--min-ratio", o.min_ratio); }},
+        {"--device", NeededBy::grading, [](const Options& o) { return given("--device", o.device); }},
+        {"--quiet", NeededBy::grading, [](const Options& o) { return given_flag("--quiet", o.quiet); }},
+        {"--memory-feedback", NeededBy::grading,
+         [](const Options& o) { return given_flag("--memory-feedback", o.memory_feedback); }},
+        {"--submission-times", NeededBy::gradebook,
+         [](const Options& o) { return given_path("--submission-times", o.platform.submission_times); }},
+        {"--deadline", NeededBy::gradebook, [](const Options& o) { return given("--deadline", o.platform.deadline); }},
+    };
+    return table;
+}
+
+// The forwarded options that `job` needs, after --root.
+std::vector<std::string> forwarded_arguments(const Options& options, const std::filesystem::path& root, NeededBy job) {
     std::vector<std::string> args = {"--root", root.string()};
-    for (const auto& lab : options.labs) args.insert(args.end(), {"--lab", lab});
-    std::string stages;
-    for (const auto& stage : options.stages) stages += (stages.empty() ? "" : ",") + stage;
-    if (!stages.empty()) args.insert(args.end(), {"--stage", stages});
-    if (options.no_hidden) args.push_back("--no-hidden");
-    if (!options.hidden_file.empty()) args.insert(args.end(), {"--hidden", absolute(options.hidden_file).string()});
-    if (options.timeout > 0.0) args.insert(args.end(), {"--timeout", fmt::format("{}", options.timeout)});
-    if (options.launch_timeout > 0.0) {
-        args.insert(args.end(), {"--launch-timeout", fmt::format("{}", options.launch_timeout)});
+    for (const auto& option : forwarded_options()) {
+        if (option.needed_by != job && option.needed_by != NeededBy::both) continue;
+        const auto more = option.arguments(options);
+        args.insert(args.end(), more.begin(), more.end());
     }
-    if (options.compile_timeout > 0.0) {
-        args.insert(args.end(), {"--compile-timeout", fmt::format("{}", options.compile_timeout)});
-    }
-    args.insert(args.end(), {"--memory-limit", std::to_string(options.memory_mib)});
-    for (const auto& d : options.defines) args.insert(args.end(), {"-D", d});
-    if (options.min_ratio > 0.0) args.insert(args.end(), {"--min-ratio", fmt::format("{}", options.min_ratio)});
-    if (!options.device.empty()) args.insert(args.end(), {"--device", options.device});
-    if (options.quiet) args.push_back("--quiet");
-    if (options.memory_feedback) args.push_back("--memory-feedback");
     return args;
 }
 
@@ -175,12 +225,13 @@ int submit_to_slurm(const Options& options, const GradeSettings& settings, const
     plan.student_list = files.results_dir / "slurm" / fmt::format("students-{}-{}.json", std::time(nullptr), getpid());
     plan.students = todo.size();
     plan.grade_command = {self};
-    const auto grading = grading_arguments(options, settings.root);
+    const auto grading = forwarded_arguments(options, settings.root, NeededBy::grading);
     plan.grade_command.insert(plan.grade_command.end(), grading.begin(), grading.end());
     plan.grade_command.insert(plan.grade_command.end(),
                               {"--class", files.class_dir.string(), "--results", files.results_dir.string()});
-    plan.collect_command = {self, "--root", settings.root.string()};
-    for (const auto& lab : options.labs) plan.collect_command.insert(plan.collect_command.end(), {"--lab", lab});
+    plan.collect_command = {self};
+    const auto gradebook = forwarded_arguments(options, settings.root, NeededBy::gradebook);
+    plan.collect_command.insert(plan.collect_command.end(), gradebook.begin(), gradebook.end());
     plan.collect_command.insert(plan.collect_command.end(), {"--class", files.class_dir.string(), "--collect",
                                                              files.results_dir.string(), "--gradebook",
                                                              files.gradebook.string()});
