@@ -128,7 +128,7 @@ std::filesystem::path fresh_progress_file() {
 }
 
 StepLimit launch_step(double seconds, StepClock clock, double wall_backstop = 0.0) {
-    return {"launch", "\"event\":\"check-start\"", seconds, clock, wall_backstop, false};
+    return {StepKind::launch, "\"event\":\"check-start\"", seconds, clock, wall_backstop, false};
 }
 
 }  // namespace
@@ -142,7 +142,7 @@ TEST_CASE("one step that lasts too long is stopped, however long the whole job m
     const auto outcome = run_helper({"progress-then-hang", progress.string()}, limits);
     CHECK(outcome.end == ChildEnd::timed_out);
     CHECK(outcome.stalled);
-    CHECK(outcome.stalled_step.name == "launch");
+    CHECK(outcome.stalled_step.kind == StepKind::launch);
     CHECK(outcome.stalled_step_seconds > 0.5);
     CHECK(outcome.seconds < 60);  // far below the whole-job limit: the step limit stopped it
     std::filesystem::remove(progress);
@@ -159,6 +159,7 @@ TEST_CASE("on the busiest thread's clock a spinning step is stopped, and a waiti
     CHECK(spinning.stalled);
     CHECK(spinning.stalled_step_seconds >= 0.5);  // processor time, not wall time
     CHECK(spinning.seconds < 60);                 // the processor time, not the backstop, stopped it
+    CHECK_FALSE(spinning.stalled_on_wall_backstop);
 
     std::filesystem::remove(progress);
     limits.steps = {launch_step(30.0, StepClock::busiest_thread_cpu, 0.5)};
@@ -166,6 +167,7 @@ TEST_CASE("on the busiest thread's clock a spinning step is stopped, and a waiti
     CHECK(waiting.end == ChildEnd::timed_out);
     CHECK(waiting.stalled);
     CHECK(waiting.seconds < 30);  // the wall backstop stopped it
+    CHECK(waiting.stalled_on_wall_backstop);  // and the outcome says so, in a field, not by a guess
     std::filesystem::remove(progress);
 }
 
@@ -175,7 +177,7 @@ TEST_CASE("a compile step has its own limit and does not count against the job's
     limits.wall_seconds = 0.6;  // shorter than the compile step: it must not count
     limits.progress_file = progress;
     limits.steps = {launch_step(0.2, StepClock::wall),
-                    {"compile", "\"event\":\"compile-start\"", 30.0, StepClock::busiest_thread_cpu, 60.0, true}};
+                    {StepKind::compile, "\"event\":\"compile-start\"", 30.0, StepClock::busiest_thread_cpu, 60.0, true}};
     const auto outcome = run_helper({"compile-then-exit", progress.string(), "1200"}, limits);
     CHECK(outcome.end == ChildEnd::exited);
     CHECK(outcome.exit_code == 0);
@@ -187,7 +189,7 @@ TEST_CASE("a compile step has its own limit and does not count against the job's
     limits.steps[1].wall_backstop_seconds = 0.3;  // the compile step itself is still limited
     const auto stopped = run_helper({"compile-then-exit", progress.string(), "20000"}, limits);
     CHECK(stopped.end == ChildEnd::timed_out);
-    CHECK(stopped.stalled_step.name == "compile");
+    CHECK(stopped.stalled_step.kind == StepKind::compile);
     CHECK(stopped.seconds < 20);
     std::filesystem::remove(progress);
 }

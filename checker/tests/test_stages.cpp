@@ -598,13 +598,16 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
     auto stalled = check_run({device(), built(), start("1x1")});
     stalled.outcome.end = ChildEnd::timed_out;
     stalled.outcome.stalled = true;
-    stalled.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    stalled.outcome.stalled_step = {StepKind::launch, "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
     stalled.outcome.stalled_step_seconds = 10.1;
     CHECK(evaluate_correctness(f.lab, stalled).reason.find("timed out: one launch of the kernel ran for more than 10 "
                                                            "s while checking size 1x1") != std::string::npos);
     stalled.outcome.stalled_step.clock = StepClock::busiest_thread_cpu;
     stalled.outcome.stalled_step.wall_backstop_seconds = 100;
     CHECK(evaluate_correctness(f.lab, stalled).details.find("counted in processor time") != std::string::npos);
+    stalled.outcome.stalled_on_wall_backstop = true;  // the wall backstop stopped it: said as wall time
+    CHECK(evaluate_correctness(f.lab, stalled).details.find("more than 100 s of wall time without finishing") !=
+          std::string::npos);
     auto files = check_run({device(), built(), start("1x1")});
     files.outcome.end = ChildEnd::over_files;
     files.limits.folder_bytes = 96ull << 20;
@@ -718,7 +721,7 @@ TEST_CASE("a compile that passes its limit is the compiler's time, never a hang 
     auto slow = check_run({device(), {{"event", "compile-start"}, {"what", "submission"}}});
     slow.outcome.end = ChildEnd::timed_out;
     slow.outcome.stalled = true;
-    slow.outcome.stalled_step = {"compile", "\"event\":\"compile-start\"", 120, StepClock::busiest_thread_cpu, 1200, true};
+    slow.outcome.stalled_step = {StepKind::compile, "\"event\":\"compile-start\"", 120, StepClock::busiest_thread_cpu, 1200, true};
     slow.outcome.stalled_step_seconds = 120.5;
     const auto build = evaluate_build(f.lab, slow);
     CHECK(build.verdict == Verdict::fail);
@@ -739,7 +742,7 @@ TEST_CASE("correctness: a time-out is named in the reason even when another fail
                        {{"TILE_SIZE", "16"}});
     hung.outcome.end = ChildEnd::timed_out;
     hung.outcome.stalled = true;
-    hung.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    hung.outcome.stalled_step = {StepKind::launch, "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
     const auto r = evaluate_correctness(f.lab, std::vector<SetRuns>{{&hung, nullptr}});
     CHECK(r.verdict == Verdict::fail);
     CHECK(r.reason.find("1x1") != std::string::npos);

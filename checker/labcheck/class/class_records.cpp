@@ -144,9 +144,13 @@ nlohmann::json hidden_json(const HiddenChecksByLab& hidden) {
     return labs;
 }
 
+// A record's device class, named as everywhere in labcheck's files ("cpu", "gpu": device_class_key);
+// a record of an older grader wrote the printed name ("CPU", "GPU") and is read too.
 std::optional<course::DeviceClass> device_class_from(const nlohmann::json& j) {
+    if (!j.is_string()) return std::nullopt;
+    if (const auto c = course::device_class_from_key(j.get<std::string>())) return c;
     for (const auto c : {course::DeviceClass::cpu, course::DeviceClass::gpu}) {
-        if (j.is_string() && j.get<std::string>() == course::device_class_name(c)) return c;
+        if (j.get<std::string>() == course::device_class_name(c)) return c;
     }
     return std::nullopt;
 }
@@ -222,7 +226,7 @@ nlohmann::json record_json(const StudentRecord& record) {
             {"submission", record.report.submission},
             {"device", record.report.device_label},
             {"device_class", record.report.device_class
-                                 ? nlohmann::json(course::device_class_name(*record.report.device_class))
+                                 ? nlohmann::json(course::device_class_key(*record.report.device_class))
                                  : nlohmann::json(nullptr)},
             {"seconds", record.report.seconds},
             {"upload_notes", record.report.upload_notes},

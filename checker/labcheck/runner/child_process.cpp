@@ -197,7 +197,7 @@ public:
     }
 
     // Whether the current step has passed its limit; `seconds` is then how long it lasted.
-    bool over_limit(Clock::time_point now, double& seconds) {
+    bool over_limit(Clock::time_point now, double& seconds, bool& on_backstop) {
         if (step_ < 0 || current().seconds <= 0.0) return false;
         const double wall = std::chrono::duration<double>(now - started_).count();
         const StepLimit& limit = current();
@@ -214,6 +214,7 @@ public:
         if (seconds > limit.seconds) return true;
         if (limit.wall_backstop_seconds > 0.0 && wall > limit.wall_backstop_seconds) {
             seconds = wall;
+            on_backstop = true;
             return true;
         }
         return false;
@@ -275,6 +276,7 @@ struct Watched {
     bool stalled = false;
     StepLimit stalled_step;
     double stalled_step_seconds = 0.0;
+    bool stalled_on_wall_backstop = false;
     double outside_job_clock_seconds = 0.0;
 };
 
@@ -316,7 +318,7 @@ Watched watch(pid_t pid, const ChildLimits& limits, const std::filesystem::path&
             if (size != progress_size) {
                 progress_size = size;
                 step.new_line(step_started_by(last_line_of(limits.progress_file), limits.steps), now);
-            } else if (double seconds = 0.0; step.over_limit(now, seconds)) {
+            } else if (double seconds = 0.0; step.over_limit(now, seconds, watched.stalled_on_wall_backstop)) {
                 watched.end = ChildEnd::timed_out;
                 watched.stalled = true;
                 watched.stalled_step = step.current();
@@ -428,6 +430,7 @@ std::pair<ChildEnd, int> watch_to_end(pid_t pid, std::size_t slot, const ChildCo
     outcome.stalled = watched.stalled;
     outcome.stalled_step = watched.stalled_step;
     outcome.stalled_step_seconds = watched.stalled_step_seconds;
+    outcome.stalled_on_wall_backstop = watched.stalled_on_wall_backstop;
     outcome.outside_job_clock_seconds = watched.outside_job_clock_seconds;
     kill(-pid, SIGKILL);
     int status = 0;

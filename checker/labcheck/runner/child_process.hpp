@@ -26,10 +26,13 @@ enum class StepClock {
     busiest_thread_cpu,
 };
 
+// What a limited step of a child is.
+enum class StepKind { launch, compile };
+
 // One kind of step of a child: it begins when the child appends a line holding `marker` to the
 // progress file and ends at the next line. Killed when one step lasts longer than `seconds`.
 struct StepLimit {
-    std::string name;    // what the step is, as the outcome names it: "launch", "compile"
+    StepKind kind = StepKind::launch;
     std::string marker;  // the text that starts it ("\"check-start\"")
     double seconds = 0.0;
     StepClock clock = StepClock::wall;
@@ -79,6 +82,7 @@ struct ChildOutcome {
     double seconds = 0.0;
     bool stalled = false;  // timed_out because one step passed its limit (not the whole-job limit)
     StepLimit stalled_step;  // that step's limit, when stalled
+    bool stalled_on_wall_backstop = false;  // stalled by the step's wall_backstop_seconds, not its own clock
     double stalled_step_seconds = 0.0;  // how long it had run, on its own clock
     // The time spent in steps outside the job clock (compiling): part of `seconds`, not of the job's limit.
     double outside_job_clock_seconds = 0.0;

@@ -87,12 +87,12 @@ ChildLimits UnitRunner::limits_for(JobKind kind) const {
     const double launch = settings_.launch_timeout_seconds > 0.0 ? settings_.launch_timeout_seconds
                                                                  : default_launch_timeout(kind);
     if (launch > 0.0 && launch <= limits.wall_seconds) {  // else the whole-job limit is the stricter one
-        limits.steps.push_back({"launch", step_marker(CheckStartEvent::kName), launch, launch_clock(kind),
+        limits.steps.push_back({StepKind::launch, step_marker(CheckStartEvent::kName), launch, launch_clock(kind),
                                 launch * kWallBackstop, false});
     }
     if (kind != JobKind::static_analysis && kind != JobKind::probe) {
         const double compile = compile_limit_seconds();
-        limits.steps.push_back({"compile", step_marker(CompileStartEvent::kName), compile,
+        limits.steps.push_back({StepKind::compile, step_marker(CompileStartEvent::kName), compile,
                                 StepClock::busiest_thread_cpu, compile * kWallBackstop, true});
     }
     limits.resident_bytes = settings_.memory_bytes;
@@ -182,7 +182,7 @@ UnitRun UnitRunner::run_with(const WorkerJob& original, std::vector<std::string>
     run.limits.progress_file = events_file;
     if (memory_lens) {
         for (StepLimit& step : run.limits.steps) {
-            if (step.name != "launch" || step.seconds <= kMemoryLaunchSeconds) continue;
+            if (step.kind != StepKind::launch || step.seconds <= kMemoryLaunchSeconds) continue;
             step.seconds = kMemoryLaunchSeconds;
             step.wall_backstop_seconds = kMemoryLaunchSeconds * kWallBackstop;
         }

@@ -166,9 +166,9 @@ std::string compile_timeout_text(const UnitRun& run, const std::string& activity
 // A child stopped because one step of it took too long: a launch, or a compilation.
 std::string stalled_step_text(const UnitRun& run, const std::string& activity) {
     const StepLimit& step = run.outcome.stalled_step;
-    if (step.name == "compile") return compile_timeout_text(run, activity);
+    if (step.kind == StepKind::compile) return compile_timeout_text(run, activity);
     const bool cpu = step.clock == StepClock::busiest_thread_cpu;
-    const bool backstop = cpu && run.outcome.stalled_step_seconds > step.seconds * 1.5;
+    const bool backstop = run.outcome.stalled_on_wall_backstop;
     const std::string measured =
         backstop ? fmt::format("ran for more than {} s of wall time without finishing",
                                limit_text(step.wall_backstop_seconds))
@@ -278,7 +278,7 @@ AbnormalEnd abnormal_end(const UnitRun& run, const std::string& activity) {
             end.happened = true;
             end.text = o.stalled ? stalled_step_text(run, activity) : job_timeout_text(run, activity);
             // The course's own baseline compiling for too long is the grader's problem, not the student's.
-            end.grader_problem = o.stalled && o.stalled_step.name == "compile" &&
+            end.grader_problem = o.stalled && o.stalled_step.kind == StepKind::compile &&
                                  last_compiled(run) == CompileWhat::baseline;
             break;
         case ChildEnd::killed_by_signal:
