@@ -7,27 +7,40 @@
 
 #include "util/atomic_file.hpp"
 
+#include <stdexcept>
+
 namespace labcheck {
 
 namespace {
 
+// One row per format: its enum, its --format name and its writer. Everything else reads this table.
 struct FormatWriter {
+    ResultsFormat format;
     const char* name;
     nlohmann::json (*write)(const SubmissionReport&);
 };
 
 const FormatWriter kWriters[] = {
-    {"gradescope", [](const SubmissionReport& report) { return gradescope_results(report); }},
-    {"prairielearn", [](const SubmissionReport& report) { return prairielearn_results(report, terminal_report(report)); }},
+    {ResultsFormat::gradescope, "gradescope", [](const SubmissionReport& report) { return gradescope_results(report); }},
+    {ResultsFormat::prairielearn, "prairielearn",
+     [](const SubmissionReport& report) { return prairielearn_results(report, terminal_report(report)); }},
 };
 
-const FormatWriter& writer(ResultsFormat format) { return kWriters[static_cast<int>(format)]; }
+const FormatWriter& writer(ResultsFormat format) {
+    for (const auto& row : kWriters) {
+        if (row.format == format) return row;
+    }
+    throw std::logic_error("a results format without a row in kWriters");
+}
 
 }  // namespace
 
 const std::map<std::string, ResultsFormat>& results_format_names() {
-    static const std::map<std::string, ResultsFormat> names{{writer(ResultsFormat::gradescope).name, ResultsFormat::gradescope},
-                                                            {writer(ResultsFormat::prairielearn).name, ResultsFormat::prairielearn}};
+    static const std::map<std::string, ResultsFormat> names = [] {
+        std::map<std::string, ResultsFormat> by_name;
+        for (const auto& row : kWriters) by_name.emplace(row.name, row.format);
+        return by_name;
+    }();
     return names;
 }
 
