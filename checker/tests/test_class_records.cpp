@@ -185,23 +185,33 @@ TEST_CASE("sbatch's refusal is one sentence") {
     CHECK(sbatch_complaint("something else\n\n") == "something else");
 }
 
-TEST_CASE("a timing run waits for the running children and none starts beside it") {
+TEST_CASE("a timing run has the device alone; on a GPU, processor-only children run beside it") {
     TimingGate gate;
-    std::atomic<int> running{0};
+    std::atomic<int> on_device{0}, beside_timing{0};
     std::atomic<bool> overlap{false};
     std::vector<std::thread> threads;
     for (int t = 0; t < 8; ++t) {
         threads.emplace_back([&, t] {
             for (int i = 0; i < 200; ++i) {
-                const bool alone = (i + t) % 7 == 0;
-                const TimingGate::Pass pass(gate, alone);
-                const int now = ++running;
-                if (alone && now != 1) overlap = true;
-                if (!alone && running.load() < 0) overlap = true;
-                --running;
+                const GateNeed need = (i + t) % 7 == 0   ? GateNeed::device_alone
+                                      : (i + t) % 3 == 0 ? GateNeed::processors_only
+                                                         : GateNeed::device;
+                const TimingGate::Pass pass(gate, need);
+                if (need == GateNeed::processors_only) continue;  // never counted, never waits
+                const int now = ++on_device;
+                if (need == GateNeed::device_alone && now != 1) overlap = true;
+                --on_device;
             }
         });
     }
     for (auto& thread : threads) thread.join();
     CHECK_FALSE(overlap.load());
+    // A processor-only child starts while a timing run holds the device.
+    const TimingGate::Pass timing(gate, GateNeed::device_alone);
+    std::thread oclgrind([&] {
+        const TimingGate::Pass pass(gate, GateNeed::processors_only);
+        ++beside_timing;
+    });
+    oclgrind.join();
+    CHECK(beside_timing.load() == 1);
 }

@@ -463,7 +463,8 @@ void add_limit_options(CLI::App& app, Options& options) {
                    "seconds of the compiler's CPU time (default: 120)");
     app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
         ->capture_default_str();
-    app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; timing runs alone)");
+    app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; a timing run has the "
+                   "device alone)");
     app.add_option("-D,--define", options.defines, "extra kernel define NAME=VALUE for every lab (experiments only)");
     app.add_option("--min-ratio", options.min_ratio, "replace every lab's speedup threshold (experiments only)");
 }

@@ -123,6 +123,14 @@ std::string UnitRunner::json_safe_path(const std::string& path, int id) const {
     return ec ? path : link.string();
 }
 
+// What a job needs from the timing gate: a timing run the device alone; on a GPU, the jobs that
+// never touch it (the static analysis, Oclgrind) only the processors; every other job the device.
+GateNeed UnitRunner::gate_need(JobKind kind) const {
+    if (kind == JobKind::speedup) return GateNeed::device_alone;
+    const bool off_device = kind == JobKind::static_analysis || kind == JobKind::dynamic;
+    return settings_.gpu_device && off_device ? GateNeed::processors_only : GateNeed::device;
+}
+
 UnitRun UnitRunner::run(const WorkerJob& job, const std::vector<std::string>& oclgrind_options, bool uninitialized) {
     std::vector<std::string> prefix;
     if (job.kind == JobKind::dynamic) {
@@ -188,7 +196,7 @@ UnitRun UnitRunner::run_with(const WorkerJob& original, std::vector<std::string>
         }
     }
     {
-        const TimingGate::Pass pass(timing_gate_, job.kind == JobKind::speedup);
+        const TimingGate::Pass pass(timing_gate_, gate_need(job.kind));
         run.outcome = run_child(command, run.limits);
     }
     run.events = read_events(events_file);

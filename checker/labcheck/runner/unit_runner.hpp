@@ -103,6 +103,7 @@ private:
     UnitRun run_with(const WorkerJob& job, std::vector<std::string> prefix, bool memory_lens);
     std::string json_safe_path(const std::string& path, int id) const;
     StepClock launch_clock(JobKind kind) const;
+    GateNeed gate_need(JobKind kind) const;
 
     RunnerSettings settings_;
     std::atomic<int> next_id_{0};
