@@ -852,3 +852,34 @@ TEST_CASE("a Slurm class: the collecting job gets every option the gradebook nee
     fs::remove_all(class_dir.string() + "-labcheck-results");
     fs::remove(times);
 }
+
+TEST_CASE("a class hands in identical files: each lab's file is graded once, and the records say so") {
+    const fs::path class_dir = scratch("same-files-class");
+    const std::string wrong = "__kernel void transpose(__global const float* a, __global float* b, uint m, uint k) {}\n";
+    for (const char* student : {"alice", "bob", "carol"}) fs::create_directories(class_dir / student / "01-transpose-naive");
+    fs::copy_file("solutions/01-transpose-naive/transpose.cl", class_dir / "alice/01-transpose-naive/transpose.cl");
+    fs::copy_file("solutions/01-transpose-naive/transpose.cl", class_dir / "bob/01-transpose-naive/transpose.cl");
+    std::ofstream(class_dir / "carol/01-transpose-naive/transpose.cl") << wrong;
+    const fs::path gradebook = scratch("same-files.csv");
+    const Run run = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build,correctness",
+                                  "--no-hidden", "--jobs", "2", "--gradebook", gradebook.string()});
+    INFO(run.output);
+    CHECK(run.status == 1);  // carol's kernel is wrong
+    const fs::path records = class_dir.string() + "-labcheck-results";
+    const auto record_of = [&](const char* student) {
+        std::ifstream in(records / (std::string(student) + ".json"));
+        return nlohmann::json::parse(in);
+    };
+    const auto alice = record_of("alice"), bob = record_of("bob"), carol = record_of("carol");
+    const std::string alice_from = alice["results"][0]["shared_from"], bob_from = bob["results"][0]["shared_from"];
+    CHECK((alice_from.empty() != bob_from.empty()));  // exactly one of the two was graded
+    CHECK((alice_from.empty() ? bob_from : alice_from).find(alice_from.empty() ? "alice" : "bob") != std::string::npos);
+    CHECK(carol["results"][0]["shared_from"] == "");  // a different file is graded on its own
+    CHECK(alice["score"] == bob["score"]);
+    // Each shared message names the student's own file, never the other's.
+    const std::string bob_details = bob["results"][1]["details"].get<std::string>() + bob["results"][0]["details"].get<std::string>();
+    CHECK(bob_details.find("/alice/") == std::string::npos);
+    fs::remove_all(class_dir);
+    fs::remove_all(records);
+    fs::remove(gradebook);
+}

@@ -202,6 +202,31 @@ std::vector<std::string> read_student_list(const fs::path& file) {
     }
 }
 
+namespace {
+
+// Each lab's key for sharing one grading of identical files (shared_verdicts.hpp): the grader's
+// configuration and the bytes of the lab's files, with those of the lab whose kernel it also runs
+// (lab 07's [strassen] gemm_lab, when the course has no reference GEMM).
+std::map<std::string, std::string> lab_keys(const course::KernelSet& kernels, const GradeSettings& settings,
+                                            const std::string& config) {
+    std::map<std::string, std::string> keys;
+    for (const auto& folder : settings.lab_folders) {
+        std::vector<std::string> read = {folder};
+        const auto spec = course::load_lab(settings.root, folder, course::DeviceClass::cpu);
+        if (const auto gemm = spec.setting<std::string>("strassen", "gemm_lab")) {
+            try {
+                read.push_back(course::find_lab_folder(settings.root, *gemm));
+            } catch (const course::UserError&) {
+                continue;  // a lab it names is missing: graded on its own
+            }
+        }
+        keys[folder] = config + "/" + folder + "/" + submission_hash(kernels, read);
+    }
+    return keys;
+}
+
+}  // namespace
+
 int grade_class_with_records(const ClassFiles& files, const GradeSettings& settings, UnitRunner& runner, int jobs,
                              const std::optional<StudentSlice>& slice) {
     require_results_outside_class(files);
@@ -223,13 +248,15 @@ int grade_class_with_records(const ClassFiles& files, const GradeSettings& setti
     each.jobs = std::max(1, jobs / at_once);
     std::mutex print_mutex;
     std::atomic<int> worst{0};
+    SharedVerdicts shared;  // identical lab files in this run are graded once
     std::vector<std::function<void()>> tasks;
     for (const auto& s : students) {
         if (std::find(todo.begin(), todo.end(), s.name) == todo.end()) continue;
         tasks.push_back([&, s] {
             if (stop_signal != 0) return;
+            const LabSharing sharing{&shared, lab_keys(s.kernels, settings, config)};
             StudentRecord record{s.name, settings.lab_folders, s.submission_hash,
-                                 config, graded_by(),          grade_submission(s.kernels, each, runner)};
+                                 config, graded_by(),          grade_submission(s.kernels, each, runner, &sharing)};
             record.report.upload_notes = s.upload_notes;
             if (!s.upload_notes.empty()) explain_unread_labs(s.kernels, s.upload_notes, record.report);
             if (stop_signal != 0) return;  // its children were killed: graded on the next run

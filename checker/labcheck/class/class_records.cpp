@@ -96,7 +96,8 @@ nlohmann::json result_json(const StageResult& r) {
             {"rate", optional_json(r.rate)},
             {"rate_unit", r.rate_unit},
             {"ceiling", optional_json(r.ceiling)},
-            {"ceiling_name", r.ceiling_name}};
+            {"ceiling_name", r.ceiling_name},
+            {"shared_from", r.shared_from}};
 }
 
 Verdict verdict_from(const std::string& name) {
@@ -130,6 +131,7 @@ StageResult result_from(const nlohmann::json& j) {
     r.rate_unit = j.value("rate_unit", std::string());
     r.ceiling = optional_from(j, "ceiling");
     r.ceiling_name = j.value("ceiling_name", std::string());
+    r.shared_from = j.value("shared_from", std::string());
     return r;
 }
 

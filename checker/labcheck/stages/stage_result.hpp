@@ -49,6 +49,9 @@ struct StageResult {
     std::optional<double> rate, ceiling;
     std::string rate_unit;     // "GFLOP/s", "GB/s"
     std::string ceiling_name;  // "FMA peak", "copy bandwidth"
+    // In a class, the submission whose identical files were graded for this one (shared_verdicts.hpp);
+    // empty when these files were graded here. For the instructor's records, never shown to the student.
+    std::string shared_from;
 };
 
 const char* stage_name(Stage stage);  // "build"

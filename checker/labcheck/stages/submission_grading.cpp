@@ -38,6 +38,10 @@ struct LabWork {
     std::vector<SetWork> sets;
     std::optional<UnitRun> static_run, speedup;
     std::vector<UnitRun> speedup_retimes;  // the timings again, when the first could not decide
+    // In a class: the key this submission claimed and grades for the others (`owned`), or the
+    // grading of identical files it waits for instead of grading (`shared`).
+    std::string owned_key;
+    std::optional<std::shared_future<GradedLab>> shared;
     std::optional<SizeCheck> timed;  // the size and seed the speedup stage times at
     // --memory-feedback: the lab read for the GPU class (the memory report models a GPU), its run
     std::optional<course::LabSpec> memory_spec;
@@ -439,7 +443,73 @@ DeviceReport probe_device(UnitRunner& runner, const std::string& device) {
                              "OpenCL runtime", "run `build/common/lab devices` to see that the driver works"});
 }
 
-SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeSettings& settings, UnitRunner& runner) {
+namespace {
+
+// Claims each lab's key: the first submission with those files grades them, the others wait.
+void claim_labs(std::vector<LabWork>& works, const LabSharing* sharing) {
+    if (sharing == nullptr || sharing->verdicts == nullptr) return;
+    for (auto& work : works) {
+        const auto key = sharing->keys.find(work.spec.folder);
+        if (key == sharing->keys.end()) continue;
+        auto claim = sharing->verdicts->claim(key->second);
+        if (claim.mine) {
+            work.owned_key = key->second;
+        } else {
+            work.shared = std::move(claim.graded);
+        }
+    }
+}
+
+// Whatever happens, no submission waits for ever on a lab this one claimed and did not publish.
+struct UnpublishedClaims {
+    std::vector<LabWork>& works;
+    const LabSharing* sharing;
+    const std::string& display_dir;
+    ~UnpublishedClaims() {
+        for (auto& work : works) {
+            if (!work.owned_key.empty()) sharing->verdicts->abandon(work.owned_key, display_dir);
+        }
+    }
+};
+
+// A lab another submission graded, as this one's; when that grading failed, the grader's error.
+std::vector<StageResult> waited_results(LabWork& work, const GradeSettings& settings, const std::string& display_dir) {
+    const GradedLab& graded = work.shared->get();
+    if (!graded.failed) return shared_results(graded, display_dir);
+    std::vector<StageResult> results;
+    for (const Stage stage : settings.stages) {
+        if (stage == Stage::speedup && !work.spec.speedup) continue;
+        results.push_back(grader_error(work.lab, stage,
+                                       "the grader stopped while grading identical files handed in by another "
+                                       "student: grade this submission again"));
+    }
+    return results;
+}
+
+// Every lab's results in lab order: first those this submission graded (publishing the ones it owes
+// the others), then those it shares, so two submissions never wait on each other.
+std::vector<StageResult> all_results(std::vector<LabWork>& works, const GradeSettings& settings,
+                                     const LabSharing* sharing, const std::string& display_dir) {
+    std::vector<std::vector<StageResult>> per_lab(works.size());
+    for (std::size_t i = 0; i < works.size(); ++i) {
+        if (works[i].shared) continue;
+        per_lab[i] = results_for(works[i], settings);
+        if (works[i].owned_key.empty()) continue;
+        sharing->verdicts->publish(works[i].owned_key, {display_dir, per_lab[i], false});
+        works[i].owned_key.clear();
+    }
+    for (std::size_t i = 0; i < works.size(); ++i) {
+        if (works[i].shared) per_lab[i] = waited_results(works[i], settings, display_dir);
+    }
+    std::vector<StageResult> results;
+    for (auto& lab : per_lab) results.insert(results.end(), lab.begin(), lab.end());
+    return results;
+}
+
+}  // namespace
+
+SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeSettings& settings, UnitRunner& runner,
+                                  const LabSharing* sharing) {
     const auto started = std::chrono::steady_clock::now();
     SubmissionReport report;
     report.submission = kernels.display_dir;
@@ -453,34 +523,43 @@ SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeS
         works.push_back(std::move(work));
     }
     for (auto& work : works) work.lab = LabUnderTest{&work.spec, kernels};
+    claim_labs(works, sharing);
+    const UnpublishedClaims unpublished{works, sharing, kernels.display_dir};
 
     Progress progress(settings.progress);
     const Grading grading{kernels, settings, runner, progress};
     // Phase 1: build and check every lab at every define set.
     std::vector<std::function<void()>> tasks;
-    for (auto& work : works) add_check_tasks(work, grading, tasks);
+    for (auto& work : works) {
+        if (!work.shared) add_check_tasks(work, grading, tasks);
+    }
     run_parallel(tasks, settings.jobs);
 
     // Phase 2: the static analysis and Oclgrind, for the kernels that build.
     tasks.clear();
     if (wants(settings, Stage::barriers)) {
-        for (auto& work : works) add_static_task(work, grading, tasks);
-        if (!runner.settings().oclgrind.empty()) {
-            for (auto& work : works) add_oclgrind_tasks(work, grading, tasks);
+        for (auto& work : works) {
+            if (!work.shared) add_static_task(work, grading, tasks);
         }
-        for (auto& work : works) add_memory_task(work, grading, tasks);
+        if (!runner.settings().oclgrind.empty()) {
+            for (auto& work : works) {
+                if (!work.shared) add_oclgrind_tasks(work, grading, tasks);
+            }
+        }
+        for (auto& work : works) {
+            if (!work.shared) add_memory_task(work, grading, tasks);
+        }
     }
     run_parallel(tasks, settings.jobs);
 
-    // Phase 3: timing, one lab at a time and nothing else running.
+    // Phase 3: timing, one lab at a time with the device to itself.
     if (wants(settings, Stage::speedup)) {
-        for (auto& work : works) time_lab(work, grading);
+        for (auto& work : works) {
+            if (!work.shared) time_lab(work, grading);
+        }
     }
 
-    for (auto& work : works) {
-        auto results = results_for(work, settings);
-        report.results.insert(report.results.end(), results.begin(), results.end());
-    }
+    report.results = all_results(works, settings, sharing, kernels.display_dir);
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return report;
 }

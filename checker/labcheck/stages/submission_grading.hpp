@@ -5,6 +5,7 @@
 
 #include "plan/check_plan.hpp"
 #include "runner/unit_runner.hpp"
+#include "stages/shared_verdicts.hpp"
 #include "stages/stage_result.hpp"
 
 #include "terms/defines.hpp"
@@ -61,6 +62,9 @@ DeviceReport probe_device(UnitRunner& runner, const std::string& device);
 // Otherwise `kernels` unchanged.
 course::KernelSet with_labs_layout(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders);
 
-SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeSettings& settings, UnitRunner& runner);
+// With `sharing` (a class), a lab whose key another submission claimed first shares that grading's
+// verdicts instead of being graded again (shared_verdicts.hpp).
+SubmissionReport grade_submission(const course::KernelSet& kernels, const GradeSettings& settings, UnitRunner& runner,
+                                  const LabSharing* sharing = nullptr);
 
 }  // namespace labcheck
