@@ -116,11 +116,27 @@ def labs_folder(source):
     return upload
 
 
+# Gradescope's submission_metadata.json of a group of two, handed in half an hour late.
+METADATA = {"id": 7, "created_at": "2026-11-24T00:29:00.000000+01:00", "submission_method": "upload",
+            "assignment": {"due_date": "2026-11-23T23:59:00.000000+01:00",
+                           "late_due_date": "2026-11-25T23:59:00.000000+01:00", "title": "Lab 04"},
+            "users": [{"email": "alice@example.com", "id": 1, "name": "Alice Smith"},
+                      {"email": "bob@example.com", "id": 2, "name": "Bob Jones"}]}
+
+
 def grade_uploads(root, labcheck):
+    (root / "submission_metadata.json").write_text(json.dumps(METADATA))
     good = run_autograder(root, bare_file(Path("solutions") / LAB / "matmul.cl"), labcheck)
+    (root / "submission_metadata.json").unlink()
     validate(good, "right kernel")
     check(good["score"] == 5, f"right kernel: 5 points (build 1, correctness 4), got {good['score']}")
     check("graded `matmul.cl`" in good["output"], "right kernel: the output says which file was graded")
+    check(good["output"].startswith("Submitted by Alice Smith and Bob Jones: handed in at "
+                                     "2026-11-24T00:29:00.000000+01:00, 0.5 hours after the due date, before the "
+                                     "late due date."), "metadata: who handed it in and how late, first")
+    check(good.get("extra_data", {}).get("hours_late") == 0.5, "metadata: hours late in extra_data")
+    check([s["name"] for s in good.get("extra_data", {}).get("submitters", [])] == ["Alice Smith", "Bob Jones"],
+          "metadata: every submitter of the group in extra_data")
 
     # run_autograder passes --memory-feedback: the barriers test shows the simulated memory report.
     memory = run_autograder(root, bare_file(Path("solutions") / LAB / "matmul.cl"), labcheck, "build,barriers")

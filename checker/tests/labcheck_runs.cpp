@@ -40,6 +40,14 @@ fs::path scratch(const std::string& name) {
 
 // With `quiet` false, labcheck also prints a line per child process as it finishes (on stderr,
 // kept in `output`): which jobs ran.
+// Lab 01's gradebook at the build stage alone: the header, and a row with the build's point and `last`
+// in the last column (every stage and speed cell between them empty, the upload notes too).
+const std::string kLab01Header = "student,total,max,01 build,01 correctness,01 barriers,01 speedup,01 GB/s,"
+                                 "01 % of limit,01 speedup (×),01 device,01 speed rank,upload notes";
+std::string built_row(const std::string& student, const std::string& last) {
+    return student + ",1,1,1,,,,,,,,,," + last;  // nine empty cells, then `last`
+}
+
 Run run_labcheck(std::vector<std::string> arguments, bool with_json = false,
                  std::vector<std::pair<std::string, std::string>> environment = {}, bool quiet = true) {
     const char* path = std::getenv("LABCHECK");
@@ -523,10 +531,12 @@ TEST_CASE("class mode lateness: an hours-late column from the submission times a
     std::ifstream csv(gradebook);
     std::ostringstream text;
     text << csv.rdbuf();
-    CHECK(text.str() == "student,total,max,01 build,hours late\nalice,1,1,1,0\nbob,1,1,1,1.00\ncarol,1,1,1,\n");
+    CHECK(text.str() == kLab01Header + ",hours late\n" + built_row("alice", "0") + "\n" + built_row("bob", "1.00") +
+                            "\n" + built_row("carol", "") + "\n");
     const Run half = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--deadline", "2026-11-23T23:00Z"});
     CHECK(half.status == 2);
-    CHECK(half.output.find("--submission-times CSV and --deadline TIME together") != std::string::npos);
+    CHECK(half.output.find("no --submission-times CSV, and the class folder is no Gradescope export") !=
+          std::string::npos);
     fs::remove_all(class_dir);
     fs::remove(times);
     fs::remove(gradebook);
@@ -690,7 +700,8 @@ TEST_CASE("class mode lateness: a bad row costs one warning and that student's c
     std::ifstream csv(gradebook);
     std::ostringstream text;
     text << csv.rdbuf();
-    CHECK(text.str() == "student,total,max,01 build,hours late\nalice,1,1,1,0\nbob,1,1,1,time unknown\ncarol,1,1,1,2.00\n");
+    CHECK(text.str() == kLab01Header + ",hours late\n" + built_row("alice", "0") + "\n" +
+                            built_row("bob", "time unknown") + "\n" + built_row("carol", "2.00") + "\n");
     fs::remove_all(class_dir);
     fs::remove_all(class_dir.string() + "-labcheck-results");
     fs::remove(times);
@@ -881,5 +892,33 @@ TEST_CASE("a class hands in identical files: each lab's file is graded once, and
     CHECK(bob_details.find("/alice/") == std::string::npos);
     fs::remove_all(class_dir);
     fs::remove_all(records);
+    fs::remove(gradebook);
+}
+
+TEST_CASE("a Gradescope export graded as it is: submitters, sids and lateness from its metadata, groups named") {
+    const fs::path export_dir = scratch("gradescope-export");
+    for (const char* folder : {"submission_101", "submission_102"}) {
+        fs::create_directories(export_dir / folder);
+        fs::copy_file("solutions/01-transpose-naive/transpose.cl", export_dir / folder / "transpose.cl");
+    }
+    std::ofstream(export_dir / "submission_metadata.yml")
+        << "submission_101:\n  :submitters:\n  - :name: Alice Smith\n    :sid: '1234'\n    :email: a@example.com\n"
+           "  :created_at: 2026-11-23 22:10:05.000000000 +01:00\n"
+           "submission_102:\n  :submitters:\n  - :name: Bob Jones\n    :sid: 77\n  - :name: Carol\n"
+           "  :created_at: 2026-11-24 01:30:00.000000000 +01:00\n";
+    const fs::path gradebook = scratch("export-gradebook.csv");
+    const Run run = run_labcheck({"--class", export_dir.string(), "--lab", "01", "--stage", "build", "--gradebook",
+                                  gradebook.string(), "--deadline", "2026-11-23T23:59:00+01:00"});
+    INFO(run.output);
+    CHECK(run.status == 0);
+    std::ifstream csv(gradebook);
+    std::ostringstream text;
+    text << csv.rdbuf();
+    // The folders hold bare files, read as uploads: the notes cell says so (gradescope_mapping_test.py's words).
+    CHECK(text.str().find(kLab01Header + ",submitters,sids,hours late\nsubmission_101,1,1,1,") == 0);
+    CHECK(text.str().find(",Alice Smith,1234,0\nsubmission_102,1,1,1,") != std::string::npos);
+    CHECK(text.str().find(",Bob Jones; Carol,77,1.52\n") == text.str().size() - std::string(",Bob Jones; Carol,77,1.52\n").size());
+    fs::remove_all(export_dir);
+    fs::remove_all(export_dir.string() + "-labcheck-results");
     fs::remove(gradebook);
 }

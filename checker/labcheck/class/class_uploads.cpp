@@ -31,7 +31,13 @@ std::vector<std::string> lab_kernels(const fs::path& course_root, const std::vec
     return kernels;
 }
 
-// This run's folder for staged uploads: one WorkDir, made when first needed, removed at exit.
+course::UserError staging_failed(const fs::path& folder, const std::string& happened) {
+    return course::UserError({"the student's upload read by checker/gradescope/submission_mapping.py", happened,
+                              folder.string(), "check that python3 runs and the course has checker/gradescope/"});
+}
+
+}  // namespace
+
 const fs::path& staging_root() {
     static std::mutex mutex;
     static std::unique_ptr<WorkDir> dir;
@@ -40,12 +46,6 @@ const fs::path& staging_root() {
     return dir->path();
 }
 
-course::UserError staging_failed(const fs::path& folder, const std::string& happened) {
-    return course::UserError({"the student's upload read by checker/gradescope/submission_mapping.py", happened,
-                              folder.string(), "check that python3 runs and the course has checker/gradescope/"});
-}
-
-}  // namespace
 
 bool graded_as_laid_out(const course::KernelSet& kernels, const fs::path& course_root,
                         const std::vector<std::string>& lab_folders) {

@@ -29,6 +29,9 @@ struct StagedUpload {
     std::vector<std::string> notes;  // how the upload was read, for the student and the gradebook
 };
 
+// This class run's private scratch folder (one WorkDir, made when first needed, removed at exit).
+const std::filesystem::path& staging_root();
+
 // Copies each graded lab's kernel out of `folder` into a private folder of this run (removed when
 // labcheck ends) with submission_mapping.py. Throws course::UserError when it cannot run.
 StagedUpload stage_upload(const std::filesystem::path& course_root, const std::filesystem::path& folder,

@@ -21,6 +21,7 @@
 #include "runner/unit_runner.hpp"
 #include "runner/work_dir.hpp"
 #include "class/class_uploads.hpp"
+#include "class/gradescope_export.hpp"
 #include "stages/submission_grading.hpp"
 #include "worker/worker.hpp"
 
@@ -121,8 +122,13 @@ ClassFiles class_files(const Options& options) {
     if (!options.json_file.empty()) files.json_file = absolute(options.json_file);
     std::vector<std::string> names;
     for (const auto& folder : student_folders(files.class_dir)) names.push_back(folder.filename().string());
-    files.extra_columns = lateness_columns(options.platform, names);  // read before grading: fails fast
     files.course_root = course::course_root(options.root);
+    // A Gradescope export: its submitters and times (gradescope_export.hpp); read before grading: fails fast.
+    const auto exported = read_gradescope_export(files.class_dir, files.course_root);
+    if (exported) files.extra_columns = export_columns(*exported);
+    const auto times = exported ? std::optional<SubmissionTimes>(export_times(*exported)) : std::nullopt;
+    const auto lateness = lateness_columns(options.platform, names, times ? &*times : nullptr);
+    files.extra_columns.insert(files.extra_columns.end(), lateness.begin(), lateness.end());
     return files;
 }
 

@@ -18,7 +18,9 @@ void add_platform_options(CLI::App& app, PlatformOptions& options, CLI::Option* 
         ->transform(CLI::CheckedTransformer(results_format_names()));
     app.add_option("--submission-times", options.submission_times,
                    "with --class and --deadline: CSV of student,timestamp (ISO 8601) for the \"hours late\" column");
-    app.add_option("--deadline", options.deadline, "with --class: the deadline, e.g. 2026-11-23T23:59:00+01:00");
+    app.add_option("--deadline", options.deadline,
+                   "with --class: the deadline, e.g. 2026-11-23T23:59:00+01:00 (the submission times from "
+                   "--submission-times, or from a Gradescope export's submission_metadata.yml)");
 }
 
 void check_platform_options(const PlatformOptions& options, bool class_mode) {
@@ -27,17 +29,26 @@ void check_platform_options(const PlatformOptions& options, bool class_mode) {
                                  "the command line", "grade each submission on its own, or drop --format"});
     }
     const bool times = !options.submission_times.empty(), deadline = !options.deadline.empty();
-    if ((times || deadline) && !(times && deadline && class_mode)) {
+    if ((times || deadline) && !(deadline && class_mode)) {
         throw course::UserError({"--submission-times CSV and --deadline TIME together, with --class",
                                  "only some of them", "the command line", "pass all three, or neither lateness option"});
     }
 }
 
-std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, const std::vector<std::string>& students) {
-    if (options.submission_times.empty()) return {};
-    const auto times = read_submission_times(options.submission_times, iso8601_offset(options.deadline, "--deadline"));
-    const auto lateness =
-        lateness_column(times, iso8601_seconds(options.deadline, "--deadline"), students, options.submission_times);
+std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, const std::vector<std::string>& students,
+                                              const SubmissionTimes* exported) {
+    if (options.deadline.empty()) return {};
+    if (options.submission_times.empty() && exported == nullptr) {
+        throw course::UserError({"the students' submission times for --deadline",
+                                 "no --submission-times CSV, and the class folder is no Gradescope export (no "
+                                 "submission_metadata.yml)",
+                                 "the command line", "pass --submission-times times.csv (rows student,timestamp)"});
+    }
+    const std::string source = options.submission_times.empty() ? "submission_metadata.yml" : options.submission_times;
+    const auto times = options.submission_times.empty()
+                           ? *exported
+                           : read_submission_times(options.submission_times, iso8601_offset(options.deadline, "--deadline"));
+    const auto lateness = lateness_column(times, iso8601_seconds(options.deadline, "--deadline"), students, source);
     for (const auto& warning : lateness.warnings) fmt::print(stderr, "labcheck: warning: {}\n", course::printable_text(warning));
     return {lateness.column};
 }

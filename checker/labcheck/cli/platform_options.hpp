@@ -4,6 +4,7 @@
 #pragma once
 
 #include "class/class_grading.hpp"
+#include "class/lateness.hpp"
 #include "report/report_formats.hpp"
 #include "stages/submission_grading.hpp"
 
@@ -31,7 +32,9 @@ void check_platform_options(const PlatformOptions& options, bool class_mode);
 
 // The gradebook's lateness column (lateness.hpp) when --submission-times and --deadline are given,
 // with a warning on stderr per student without a time; none otherwise.
-std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, const std::vector<std::string>& students);
+// The times are --submission-times's when given, else `exported` (a Gradescope export's).
+std::vector<GradebookColumn> lateness_columns(const PlatformOptions& options, const std::vector<std::string>& students,
+                                              const SubmissionTimes* exported = nullptr);
 
 // One submission's results.json in the chosen format, to `json_file` or DIR/results.json; says where.
 void write_platform_results(const PlatformOptions& options, const std::string& json_file, const SubmissionReport& report);
