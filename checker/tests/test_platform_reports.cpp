@@ -168,8 +168,12 @@ TEST_CASE("speed on a CPU device is each student's own: no rank, no Gradescope l
     REQUIRE(speed_ranking_warnings(cpu).size() == 1);
     CHECK(speed_ranking_warnings(cpu)[0].find("lab 04: timed on a CPU device") == 0);
     const auto results = gradescope_results(rated(50.0, 200.0, course::DeviceClass::cpu));
-    CHECK_FALSE(results.contains("leaderboard"));
-    CHECK(results["output"].get<std::string>().find("No leaderboard: timed on a CPU device") != std::string::npos);
+    REQUIRE(results.contains("leaderboard"));  // on a CPU, the speedup alone: stable where a rate is not
+    REQUIRE(results["leaderboard"].size() == 1);
+    CHECK(results["leaderboard"][0]["name"] == "04 speedup (×)");
+    CHECK(results["leaderboard"][0]["value"] == 1.5);
+    CHECK(results["output"].get<std::string>().find("Leaderboard: the speedup over the baseline only") !=
+          std::string::npos);
     CHECK(results["tests"][1]["extra_data"]["rate"] == 50.0);
     auto unknown = rated(50.0, 200.0);  // a record of an older grader: the device class is not known
     unknown.device_class.reset();

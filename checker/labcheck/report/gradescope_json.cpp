@@ -84,6 +84,12 @@ nlohmann::json gradescope_results(const SubmissionReport& report) {
     }
     if (auto board = gradescope_leaderboard(report); !board.empty()) {
         results["leaderboard"] = std::move(board);
+        if (cpu_leaderboard(report)) {
+            results["output"] = results["output"].get<std::string>() +
+                                "\n\nLeaderboard: the speedup over the baseline only. This was timed on a CPU device, "
+                                "shared with whatever else the machine runs: a rate moves from run to run there, the "
+                                "ratio to the baseline timed in the same rounds much less.";
+        }
     } else if (const auto why = not_rankable(report); why && !leaderboard_entries(report).empty()) {
         // The figures stay in each test's extra_data; only the ranking is left out.
         results["output"] = results["output"].get<std::string>() +

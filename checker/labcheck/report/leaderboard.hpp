@@ -36,9 +36,12 @@ std::vector<LeaderboardEntry> leaderboard_entries(const SubmissionReport& report
 // device the report does not name), or nothing when they can.
 std::optional<std::string> not_rankable(const SubmissionReport& report);
 
-// Gradescope's "leaderboard" list: {"name", "value", "order": "desc"} per entry (faster ranks first);
-// empty when not_rankable.
+// Gradescope's "leaderboard" list: {"name", "value", "order": "desc"} per entry (faster ranks first).
+// On a GPU every entry; on a CPU device the speedups alone (cpu_leaderboard): a rate there moves
+// with the machine's load, a ratio to the baseline timed in the same rounds much less; empty when
+// the device is not recorded.
 nlohmann::json gradescope_leaderboard(const SubmissionReport& report);
+bool cpu_leaderboard(const SubmissionReport& report);
 
 // Whether one lab's speed can be ranked across a class, and in words why not.
 struct SpeedRanking {
