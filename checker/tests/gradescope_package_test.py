@@ -135,6 +135,13 @@ def grade_uploads(root, labcheck):
                                      "2026-11-24T00:29:00.000000+01:00, 0.5 hours after the due date, before the "
                                      "late due date."), "metadata: who handed it in and how late, first")
     check(good.get("extra_data", {}).get("hours_late") == 0.5, "metadata: hours late in extra_data")
+    numbers = {t["name"]: t.get("number") for t in good["tests"]}
+    check(numbers.get("04 build") == "4.1" and numbers.get("04 correctness") == "4.2",
+          f"tests are numbered lab.stage ({numbers})")
+    check(all(t.get("tags") == ["lab 04", t["extra_data"]["stage"]] for t in good["tests"]), "tests are tagged")
+    visibility = {t["name"]: t["visibility"] for t in good["tests"]}
+    check(visibility.get("04 correctness") == "after_due_date" and visibility.get("04 build") == "visible",
+          f"--visibility correctness=after_due_date is applied to that stage alone ({visibility})")
     check([s["name"] for s in good.get("extra_data", {}).get("submitters", [])] == ["Alice Smith", "Bob Jones"],
           "metadata: every submitter of the group in extra_data")
 
@@ -191,7 +198,8 @@ def main():
     scratch = Path(tempfile.mkdtemp(prefix="gradescope-package-"))
     os.chmod(scratch, 0o755)  # the grader user reads the course files from here
     try:
-        package = subprocess.run([labcheck, "package", "gradescope", "--lab", "04", "-o", str(scratch / "a.zip")],
+        package = subprocess.run([labcheck, "package", "gradescope", "--lab", "04", "-o", str(scratch / "a.zip"),
+                                  "--visibility", "correctness=after_due_date"],
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         check(package.returncode == 0, f"labcheck package gradescope exits 0: {package.stdout}")
         unpack(scratch / "a.zip", scratch / "root" / "source")

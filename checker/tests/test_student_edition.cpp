@@ -3,6 +3,7 @@
 // the stubs as committed, and copies everything else.
 #include "class/class_grading.hpp"
 #include "edition/edition_text.hpp"
+#include "edition/package_gradescope.hpp"
 #include "edition/student_edition.hpp"
 
 #include "util/user_error.hpp"
@@ -169,4 +170,16 @@ TEST_CASE("student edition: slides_solutions defaults to false there") {
     CHECK(first == "a");
     CHECK(fs::file_size(base / "edition/labs/01-x/README.md") == 2);
     fs::remove_all(base);
+}
+
+TEST_CASE("the Gradescope package's settings: a stage's visibility, checked when given, written to gradescope.conf") {
+    CHECK(test_visibility_error("barriers=after_due_date").empty());
+    CHECK(test_visibility_error("speedup=hidden").empty());
+    CHECK(test_visibility_error("speed=hidden").find("STAGE build, correctness, barriers or speedup") !=
+          std::string::npos);
+    CHECK(test_visibility_error("barriers=later").find("one of visible, hidden, after_due_date, after_published") !=
+          std::string::npos);
+    CHECK_FALSE(test_visibility_error("barriers").empty());  // the visibility is missing
+    const std::string conf = gradescope_conf({{"04-matmul-tiled", "matmul.cl"}}, {"barriers=after_due_date"});
+    CHECK(conf.find("\nlab = 04-matmul-tiled/matmul.cl\nvisibility = barriers=after_due_date\n") != std::string::npos);
 }

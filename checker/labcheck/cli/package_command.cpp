@@ -19,6 +19,11 @@ void add_package_command(CLI::App& app, PackageOptions& options) {
     options.gradescope->add_option("-o,--output", options.output, "the zip to write, e.g. autograder.zip")->required();
     options.gradescope->add_option("--root", options.root,
                                    "the course repository (default: LAB_ROOT, else the source tree)");
+    options.gradescope
+        ->add_option("--visibility", options.visibility,
+                     "a stage's tests shown to students as Gradescope says: STAGE=visible|hidden|after_due_date|"
+                     "after_published, e.g. barriers=after_due_date (repeatable; default: every test visible)")
+        ->check([](const std::string& value) { return test_visibility_error(value); });
 }
 
 int run_package_command(const PackageOptions& options) {
@@ -30,7 +35,7 @@ int run_package_command(const PackageOptions& options) {
         packaged.push_back({spec.folder, spec.kernel_file});
         labs += (labs.empty() ? "" : ", ") + spec.folder;
     }
-    const auto package = write_gradescope_package(root, packaged, options.output);
+    const auto package = write_gradescope_package(root, packaged, options.visibility, options.output);
     fmt::print("Gradescope autograder written to {}: {} files, {:.1f} MiB, grading {}\n", options.output,
                package.files, static_cast<double>(package.bytes) / (1 << 20), labs);
     std::string left_out;

@@ -13,6 +13,7 @@ struct PackageOptions {
     std::vector<std::string> labs;
     std::string output;
     std::string root;
+    std::vector<std::string> visibility;  // STAGE=VISIBILITY, e.g. barriers=after_due_date
     CLI::App* gradescope = nullptr;  // set by add_package_command: true when it was given
 };
 

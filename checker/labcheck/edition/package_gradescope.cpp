@@ -1,9 +1,12 @@
 #include "edition/package_gradescope.hpp"
 
 #include "edition/zip_writer.hpp"
+#include "stages/stage_result.hpp"
 
 #include "util/atomic_file.hpp"
 #include "util/user_error.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <fstream>
@@ -68,15 +71,30 @@ const std::vector<std::string>& gradescope_left_out_paths() {
     return paths;
 }
 
-std::string gradescope_conf(const std::vector<PackagedLab>& labs) {
+std::string gradescope_conf(const std::vector<PackagedLab>& labs, const std::vector<std::string>& visibility) {
     std::string conf =
-        "# The labs run_autograder grades and the kernel file of each (written by `labcheck package gradescope`).\n";
+        "# The labs run_autograder grades and the kernel file of each (written by `labcheck package gradescope`),\n"
+        "# and the visibility of a stage's tests where it is not \"visible\".\n";
     for (const auto& lab : labs) conf += "lab = " + lab.folder + "/" + lab.kernel_file + "\n";
+    for (const auto& setting : visibility) conf += "visibility = " + setting + "\n";
     return conf;
 }
 
+std::string test_visibility_error(const std::string& setting) {
+    const auto equals = setting.find('=');
+    const std::string stage = setting.substr(0, equals);
+    const std::string value = equals == std::string::npos ? std::string() : setting.substr(equals + 1);
+    if (!stage_from_name(stage)) {
+        return fmt::format("\"{}\": expected STAGE=VISIBILITY with STAGE build, correctness, barriers or speedup", setting);
+    }
+    for (const char* known : {"visible", "hidden", "after_due_date", "after_published"}) {
+        if (value == known) return {};
+    }
+    return fmt::format("\"{}\": the visibility is one of visible, hidden, after_due_date, after_published", setting);
+}
+
 GradescopePackage write_gradescope_package(const fs::path& root, const std::vector<PackagedLab>& labs,
-                                           const fs::path& zip_file) {
+                                           const std::vector<std::string>& visibility, const fs::path& zip_file) {
     for (const char* script : {"setup.sh", "run_autograder"}) {
         if (!fs::is_regular_file(root / kScripts / script)) {
             throw course::UserError({"the Gradescope scripts of the course", "a script is missing",
@@ -89,7 +107,7 @@ GradescopePackage write_gradescope_package(const fs::path& root, const std::vect
     ZipWriter zip;
     zip.add_file("setup.sh", read_bytes(root / kScripts / "setup.sh"), 0755);
     zip.add_file("run_autograder", read_bytes(root / kScripts / "run_autograder"), 0755);
-    zip.add_file("gradescope.conf", gradescope_conf(labs), 0644);
+    zip.add_file("gradescope.conf", gradescope_conf(labs, visibility), 0644);
     for (const auto& file : files) {
         zip.add_file(file.generic_string(), read_bytes(root / file), mode_of(root / file));
     }

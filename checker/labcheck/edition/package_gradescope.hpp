@@ -26,13 +26,19 @@ struct PackagedLab {
     std::string kernel_file;  // "matmul.cl"
 };
 
-// Writes the package for `labs` to `zip_file` (atomically).
+// Writes the package for `labs` to `zip_file` (atomically); `visibility`: STAGE=VALUE settings.
 // Throws course::UserError when the course has no checker/gradescope/ scripts or the file cannot be written.
 GradescopePackage write_gradescope_package(const std::filesystem::path& root,
                                            const std::vector<PackagedLab>& labs,
+                                           const std::vector<std::string>& visibility,
                                            const std::filesystem::path& zip_file);
 
-// gradescope.conf: the labs run_autograder grades, one `lab = NN-name/kernel.cl` line each.
-std::string gradescope_conf(const std::vector<PackagedLab>& labs);
+// gradescope.conf: the labs run_autograder grades, one `lab = NN-name/kernel.cl` line each, and a
+// `visibility = STAGE=VALUE` line per stage whose tests are not simply visible.
+std::string gradescope_conf(const std::vector<PackagedLab>& labs, const std::vector<std::string>& visibility = {});
+
+// Why `setting` is not STAGE=VISIBILITY (a stage labcheck grades, a visibility Gradescope knows);
+// empty when it is.
+std::string test_visibility_error(const std::string& setting);
 
 }  // namespace labcheck

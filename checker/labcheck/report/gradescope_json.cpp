@@ -11,6 +11,13 @@
 
 namespace labcheck {
 
+// "4.2": the lab, then the stage in grading order (build 1, correctness 2, barriers 3, speedup 4).
+std::string test_number(const StageResult& r) {
+    const auto& stages = all_stages();
+    const auto at = std::find(stages.begin(), stages.end(), r.stage) - stages.begin() + 1;
+    return fmt::format("{}.{}", std::atoi(r.lab.c_str()), at);
+}
+
 nlohmann::json gradescope_test(const StageResult& r) {
     // Markdown (output_format "md") in one fenced block: the text stays exactly as labcheck words it
     // (identifiers like get_group_id, `a`, #include are not formatting) and keeps its layout.
@@ -52,6 +59,8 @@ nlohmann::json gradescope_test(const StageResult& r) {
         extra["min_ratio"] = *r.min_ratio;
     }
     nlohmann::json test = {{"name", test_name(r)},
+                           {"number", test_number(r)},
+                           {"tags", {"lab " + r.lab, stage_name(r.stage)}},
                            {"score", r.points},
                            {"max_score", r.max_points},
                            {"output", output},
