@@ -458,15 +458,22 @@ void add_grading_options(CLI::App& app, Options& options) {
 
 // The limits of every child process, and the experiments' overrides (-D, --min-ratio).
 void add_limit_options(CLI::App& app, Options& options) {
+    // The defaults are the runner's own (unit_runner.hpp), said here from there.
     app.add_option("--timeout", options.timeout,
-                   "wall-clock limit of every child process, in seconds, compiling left out "
-                   "(default: 300 for checks, 600 for Oclgrind, 120 for timing, 30 for the static analysis)");
+                   fmt::format("wall-clock limit of every child process, in seconds, compiling left out "
+                               "(default: {:g} for checks, {:g} for Oclgrind, {:g} for timing, {:g} for the static "
+                               "analysis)",
+                               default_timeout(JobKind::check), default_timeout(JobKind::dynamic),
+                               default_timeout(JobKind::speedup), default_timeout(JobKind::static_analysis)));
     app.add_option("--launch-timeout", options.launch_timeout,
-                   "limit on one launch of a check or Oclgrind job, in seconds of its busiest thread's CPU "
-                   "time on a CPU device, of wall time on a GPU (default: 10 for checks, 90 for Oclgrind)");
+                   fmt::format("limit on one launch of a check or Oclgrind job, in seconds of its busiest thread's "
+                               "CPU time on a CPU device, of wall time on a GPU (default: {:g} for checks, {:g} for "
+                               "Oclgrind)",
+                               default_launch_timeout(JobKind::check), default_launch_timeout(JobKind::dynamic)));
     app.add_option("--compile-timeout", options.compile_timeout,
-                   "limit on one compilation (a build, or PoCL's compiling at a kernel's first launch), in "
-                   "seconds of the compiler's CPU time (default: 120)");
+                   fmt::format("limit on one compilation (a build, or PoCL's compiling at a kernel's first launch), "
+                               "in seconds of the compiler's CPU time (default: {:g})",
+                               kDefaultCompileTimeout));
     app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
         ->capture_default_str();
     app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; a timing run has the "
