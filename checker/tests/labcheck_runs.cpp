@@ -925,3 +925,27 @@ TEST_CASE("a Gradescope export graded as it is: submitters, sids and lateness fr
     fs::remove_all(export_dir.string() + "-labcheck-results");
     fs::remove(gradebook);
 }
+
+TEST_CASE("one lane per --device in a class: the students go to the lanes in turn; one submission takes one device") {
+    const fs::path class_dir = scratch("lanes-class");
+    for (const char* student : {"alice", "bob", "carol"}) {
+        fs::create_directories(class_dir / student / "01-transpose-naive");
+        fs::copy_file("solutions/01-transpose-naive/transpose.cl", class_dir / student / "01-transpose-naive/transpose.cl");
+    }
+    const fs::path gradebook = scratch("lanes.csv");
+    // This machine has one device: two lanes on it take the same path as two GPUs of a node.
+    const Run run = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build,correctness",
+                                  "--no-hidden", "--device", "0", "--device", "0", "--gradebook", gradebook.string()});
+    INFO(run.output);
+    CHECK(run.status == 0);
+    CHECK(run.output.find("3 of 3 students to grade") != std::string::npos);
+    for (const char* student : {"alice", "bob", "carol"}) {
+        CHECK(fs::exists(fs::path(class_dir.string() + "-labcheck-results") / (std::string(student) + ".json")));
+    }
+    const Run one = run_labcheck({"--solutions", "--lab", "01", "--device", "0", "--device", "0"});
+    CHECK(one.status == 2);
+    CHECK(one.output.find("repeat --device only with --class") != std::string::npos);
+    fs::remove_all(class_dir);
+    fs::remove_all(class_dir.string() + "-labcheck-results");
+    fs::remove(gradebook);
+}

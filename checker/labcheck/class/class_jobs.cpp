@@ -225,38 +225,55 @@ std::map<std::string, std::string> lab_keys(const course::KernelSet& kernels, co
     return keys;
 }
 
-}  // namespace
-
-int grade_class_with_records(const ClassFiles& files, const GradeSettings& settings, UnitRunner& runner, int jobs,
-                             const std::optional<StudentSlice>& slice) {
-    require_results_outside_class(files);
-    const auto everyone = class_students(files.class_dir, settings.lab_folders, files.course_root);
-    const auto students = chosen(everyone, slice);
-    const std::string config = config_hash(settings, runner.settings());
+void make_results_dir(const fs::path& results_dir) {
     std::error_code ec;
-    fs::create_directories(files.results_dir, ec);
+    fs::create_directories(results_dir, ec);
     if (ec) {
-        throw course::UserError({"a folder for the students' records", ec.message(), files.results_dir.string(),
+        throw course::UserError({"a folder for the students' records", ec.message(), results_dir.string(),
                                  "pass --results with a folder you can write"});
     }
+}
+
+// Each lane's settings with `jobs` children at a time for one student.
+std::vector<GradeSettings> lane_settings(const std::vector<GradingLane>& lanes, int jobs) {
+    std::vector<GradeSettings> each;
+    for (const auto& lane : lanes) {
+        each.push_back(lane.settings);
+        each.back().jobs = jobs;
+    }
+    return each;
+}
+
+}  // namespace
+
+int grade_class_with_records(const ClassFiles& files, const std::vector<GradingLane>& lanes, int jobs,
+                             const std::optional<StudentSlice>& slice) {
+    require_results_outside_class(files);
+    const GradeSettings& settings = lanes.front().settings;  // the lanes differ in their device alone
+    const auto everyone = class_students(files.class_dir, settings.lab_folders, files.course_root);
+    const auto students = chosen(everyone, slice);
+    const std::string config = config_hash(settings, lanes.front().runner->settings());
+    make_results_dir(files.results_dir);
     const auto todo = students_to_grade(students, files.results_dir, {config});
     print_now(fmt::format("{} of {} students to grade ({} already graded); records in {}\n", todo.size(),
                           students.size(), students.size() - todo.size(), files.results_dir.string()));
 
-    GradeSettings each = settings;  // several students at a time, their children shared out among them
+    // Several students at a time, their children shared out among them; the students go to the
+    // lanes (devices) in turn.
     const int at_once = std::max(1, std::min<int>(jobs, static_cast<int>(std::max<std::size_t>(todo.size(), 1))));
-    each.jobs = std::max(1, jobs / at_once);
+    const auto each = lane_settings(lanes, std::max(1, jobs / at_once));
     std::mutex print_mutex;
     std::atomic<int> worst{0};
     SharedVerdicts shared;  // identical lab files in this run are graded once
     std::vector<std::function<void()>> tasks;
+    std::size_t turn = 0;
     for (const auto& s : students) {
         if (std::find(todo.begin(), todo.end(), s.name) == todo.end()) continue;
-        tasks.push_back([&, s] {
+        tasks.push_back([&, s, lane = turn++ % lanes.size()] {
             if (stop_signal != 0) return;
             const LabSharing sharing{&shared, lab_keys(s.kernels, settings, config)};
-            StudentRecord record{s.name, settings.lab_folders, s.submission_hash,
-                                 config, graded_by(),          grade_submission(s.kernels, each, runner, &sharing)};
+            StudentRecord record{s.name, settings.lab_folders, s.submission_hash, config, graded_by(),
+                                 grade_submission(s.kernels, each[lane], *lanes[lane].runner, &sharing)};
             record.report.upload_notes = s.upload_notes;
             if (!s.upload_notes.empty()) explain_unread_labs(s.kernels, s.upload_notes, record.report);
             if (stop_signal != 0) return;  // its children were killed: graded on the next run

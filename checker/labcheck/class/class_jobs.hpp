@@ -67,7 +67,13 @@ std::vector<std::string> students_to_grade(const std::vector<ClassStudent>& stud
 // writes the gradebook from every record (not for a slice: the collecting job does that).
 // Returns the exit status (0, 1, 2, or 128 + a signal when stopped; for a slice 0 or 2, as the
 // students' verdicts are the gradebook's business, not the task's).
-int grade_class_with_records(const ClassFiles& files, const GradeSettings& settings, UnitRunner& runner, int jobs,
+// One device's share of a class: the settings with that device and its runner (whose timing gate
+// times one kernel at a time on it). Students go to the lanes in turn.
+struct GradingLane {
+    GradeSettings settings;
+    UnitRunner* runner = nullptr;
+};
+int grade_class_with_records(const ClassFiles& files, const std::vector<GradingLane>& lanes, int jobs,
                              const std::optional<StudentSlice>& slice);
 
 // The gradebook from the records alone (no grading, no device). Each record is checked against

@@ -52,7 +52,7 @@ struct Options {
     bool uploaded = false;  // --uploaded: the submission was staged from an upload (run_autograder)
     std::string upload_notes;  // --upload-notes: submission_mapping.py's {"notes": [...]} for the report
     std::string class_dir;
-    std::string device;
+    std::vector<std::string> devices;  // --device, once; with --class once per timing lane
     std::string json_file;
     PlatformOptions platform;  // --format, --results-dir, lateness (platform_options.hpp)
     std::string gradebook;
@@ -185,7 +185,7 @@ const std::vector<ForwardedOption>& forwarded_options() {
          [](const Options& o) { return std::vector<std::string>{"--memory-limit", std::to_string(o.memory_mib)}; }},
         {"-D", NeededBy::grading, [](const Options& o) { return each("-D", o.defines); }},
         {"--min-ratio", NeededBy::grading, [](const Options& o) { return given_number("--min-ratio", o.min_ratio); }},
-        {"--device", NeededBy::grading, [](const Options& o) { return given("--device", o.device); }},
+        {"--device", NeededBy::grading, [](const Options& o) { return each("--device", o.devices); }},
         {"--quiet", NeededBy::grading, [](const Options& o) { return given_flag("--quiet", o.quiet); }},
         {"--memory-feedback", NeededBy::grading,
          [](const Options& o) { return given_flag("--memory-feedback", o.memory_feedback); }},
@@ -246,14 +246,42 @@ int submit_to_slurm(const Options& options, const GradeSettings& settings, const
     return 0;
 }
 
-// --class: every student (or a Slurm task's slice of them), settings.jobs students at a time.
-int grade_class(const Options& options, const GradeSettings& settings, UnitRunner& runner) {
+// One lane per --device (one when none is given): its probed device and its runner, whose timing
+// gate gives that device alone to one timing at a time. Every lane's device must be of one class.
+std::vector<std::unique_ptr<UnitRunner>> open_lanes(const std::vector<std::string>& devices, const GradeSettings& settings,
+                                                    const RunnerSettings& runner_settings, std::vector<GradingLane>& lanes) {
+    std::vector<std::unique_ptr<UnitRunner>> runners;
+    UnitRunner probe_runner(runner_settings);
+    for (const auto& device : devices.empty() ? std::vector<std::string>{""} : devices) {
+        GradingLane lane{settings, nullptr};
+        lane.settings.device = device;
+        lane.settings.device_report = probe_device(probe_runner, device);
+        if (!lanes.empty() && lane.settings.device_report.device_class != lanes.front().settings.device_report.device_class) {
+            throw course::UserError({"--device options naming devices of one class (every GPU, or every CPU)",
+                                     fmt::format("{} and {}", lanes.front().settings.device_report.label,
+                                                 lane.settings.device_report.label),
+                                     "--device", "grade a class on GPUs alone, or on one CPU device"});
+        }
+        RunnerSettings own = runner_settings;
+        own.gpu_device = lane.settings.device_report.device_class == course::DeviceClass::gpu;
+        runners.push_back(std::make_unique<UnitRunner>(own));
+        lane.runner = runners.back().get();
+        lanes.push_back(std::move(lane));
+    }
+    return runners;
+}
+
+// --class: every student (or a Slurm task's slice of them), settings.jobs students at a time, spread
+// over the lanes of --device.
+int grade_class(const Options& options, const GradeSettings& settings, const RunnerSettings& runner_settings) {
     std::optional<StudentSlice> slice;
     if (!options.student_list.empty()) {
         slice = StudentSlice{absolute(options.student_list), std::max(options.slice_index, 0),
                              std::max(options.slurm_options.students_per_task, 1)};
     }
-    return grade_class_with_records(class_files(options), settings, runner, settings.jobs, slice);
+    std::vector<GradingLane> lanes;
+    const auto runners = open_lanes(options.devices, settings, runner_settings, lanes);
+    return grade_class_with_records(class_files(options), lanes, settings.jobs, slice);
 }
 
 // Everything about the grading but the device (probed later, in a child).
@@ -262,7 +290,7 @@ GradeSettings grade_settings(const Options& options, const std::filesystem::path
     settings.root = root;
     settings.stages = parse_stages(options.stages);
     settings.lab_folders = chosen_labs(root, options.labs);
-    settings.device = options.device;
+    settings.device = options.devices.empty() ? std::string() : options.devices.front();
     if (!options.no_hidden) {
         const bool given = !options.hidden_file.empty();
         const std::filesystem::path file =
@@ -376,17 +404,21 @@ int grade(Mode mode, const Options& options, const std::filesystem::path& root) 
     RunnerSettings runner_settings = runner_settings_of(options, work_dir);
     GradeSettings settings = grade_settings(options, root);
     if (mode == Mode::slurm) return submit_to_slurm(options, settings, runner_settings);
+    if (mode == Mode::grade_class) return grade_class(options, settings, runner_settings);
     UnitRunner probe_runner(runner_settings);
-    settings.device_report = probe_device(probe_runner, options.device);
+    settings.device_report = probe_device(probe_runner, settings.device);
     runner_settings.gpu_device = settings.device_report.device_class == course::DeviceClass::gpu;
     UnitRunner runner(runner_settings);
-    if (mode == Mode::grade_class) return grade_class(options, settings, runner);
     return grade_one_submission(options, settings, runner);
 }
 
 int run(Mode mode, const Options& options, const Subcommands& commands) {
     if (mode == Mode::package) return run_package_command(commands.package);
     if (mode == Mode::similarity) return run_similarity_command(commands.similarity);
+    if (options.devices.size() > 1 && options.class_dir.empty()) {
+        throw course::UserError({"one --device for one submission", fmt::format("{} of them", options.devices.size()),
+                                 "--device", "repeat --device only with --class (one timing lane per device)"});
+    }
     check_platform_options(options.platform, !options.class_dir.empty());
     const auto root = course::course_root(options.root);
     if (mode == Mode::student_edition) {
@@ -439,8 +471,9 @@ void add_grading_options(CLI::App& app, Options& options) {
                    "with --uploaded: the notes submission_mapping.py printed, shown with the results (PrairieLearn)");
     auto* class_dir =
         app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
-    app.add_option("--device", options.device,
-                   "device index or part of its name (default: LAB_DEVICE, else a GPU, else PoCL)");
+    app.add_option("--device", options.devices,
+                   "device index or part of its name (default: LAB_DEVICE, else a GPU, else PoCL); with --class, "
+                   "repeat it for one timing lane per device (--device 0 --device 1 on a node with two GPUs)");
     auto* json = app.add_option("--json", options.json_file,
                                 "write the results.json of --format here (with --class: every student's, Gradescope's)");
     add_platform_options(app, options.platform, json);
