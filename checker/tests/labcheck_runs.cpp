@@ -496,7 +496,9 @@ TEST_CASE("class mode: a gradebook row per student, whatever the folder is calle
     std::ostringstream text;
     text << csv.rdbuf();
     // the name's byte that is not UTF-8 is written out, as everything labcheck prints (course::printable_text)
-    CHECK(text.str() == "student,total,max,01 build,01 correctness\nbob,0,5,0,0\ncaf\\xe9,5,5,1,4\n");
+    CHECK(text.str() == kLab01Header.substr(0, kLab01Header.find(",01 barriers")) +
+                            ",01 barriers,01 speedup,01 GB/s,01 % of limit,01 speedup (×),01 device,01 speed rank,"
+                            "upload notes\nbob,0,5,0,0,,,,,,,,\ncaf\\xe9,5,5,1,4,,,,,,,,\n");
     REQUIRE(run.json["students"].size() == 2);
     CHECK(run.json["students"][1]["score"] == 5.0);
     // One record per student beside the class; a second run grades nobody and writes the same gradebook.
@@ -948,4 +950,23 @@ TEST_CASE("one lane per --device in a class: the students go to the lanes in tur
     fs::remove_all(class_dir);
     fs::remove_all(class_dir.string() + "-labcheck-results");
     fs::remove(gradebook);
+}
+
+TEST_CASE("identical files are told apart from what is not a file: a folder named transpose.cl is not a missing file") {
+    const fs::path class_dir = scratch("not-files-class");
+    fs::create_directories(class_dir / "dora" / "01-transpose-naive" / "transpose.cl");  // a folder
+    fs::create_directories(class_dir / "ed" / "01-transpose-naive");                      // nothing in it
+    const Run run = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build", "--no-hidden",
+                                  "--gradebook", scratch("not-files.csv").string()});
+    INFO(run.output);
+    const fs::path records = class_dir.string() + "-labcheck-results";
+    const auto details_of = [&](const char* student) {
+        std::ifstream in(records / (std::string(student) + ".json"));
+        return nlohmann::json::parse(in)["results"][0]["details"].get<std::string>();
+    };
+    CHECK(details_of("dora").find("this path is a directory") != std::string::npos);
+    CHECK(details_of("ed").find("this path is a directory") == std::string::npos);
+    fs::remove_all(class_dir);
+    fs::remove_all(records);
+    fs::remove(scratch("not-files.csv"));
 }

@@ -220,7 +220,10 @@ std::map<std::string, std::string> lab_keys(const course::KernelSet& kernels, co
                 continue;  // a lab it names is missing: graded on its own
             }
         }
-        keys[folder] = config + "/" + folder + "/" + submission_hash(kernels, read);
+        // An upload's messages say how to reproduce them in the student's own copy (--uploaded): its
+        // verdicts are shared only with other uploads.
+        keys[folder] = config + "/" + folder + (kernels.staged_upload ? "/upload/" : "/folder/") +
+                       submission_hash(kernels, read);
     }
     return keys;
 }

@@ -41,17 +41,30 @@ std::string file_text(const fs::path& file) {
     return text.str();
 }
 
-// The regular files under `dir` (not following links), sorted by relative path.
-std::vector<fs::path> regular_files(const fs::path& dir) {
-    std::vector<fs::path> files;
+// Every entry under `dir` (not following links), sorted by relative path: a folder, a link or a
+// special file where the kernel should be is graded differently from no file at all.
+std::vector<fs::path> folder_entries(const fs::path& dir) {
+    std::vector<fs::path> entries;
     std::error_code ec;
-    if (!fs::is_directory(fs::symlink_status(dir, ec))) return files;
+    if (!fs::is_directory(fs::symlink_status(dir, ec))) return entries;
     for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
          !ec && it != end; it.increment(ec)) {
-        if (fs::is_regular_file(it->symlink_status(ec))) files.push_back(fs::relative(it->path(), dir, ec));
+        entries.push_back(fs::relative(it->path(), dir, ec));
     }
-    std::sort(files.begin(), files.end());
-    return files;
+    std::sort(entries.begin(), entries.end());
+    return entries;
+}
+
+// What an entry is, for the hash: a regular file's bytes (its size past kLargestHashedFile), a link's
+// target, or its kind.
+std::string entry_text(const fs::path& path) {
+    std::error_code ec;
+    const auto status = fs::symlink_status(path, ec);
+    if (fs::is_symlink(status)) return "link to " + fs::read_symlink(path, ec).string();
+    if (fs::is_directory(status)) return "folder";
+    if (!fs::is_regular_file(status)) return "special file";
+    const auto size = fs::file_size(path, ec);
+    return ec || size > kLargestHashedFile ? fmt::format("size {}", ec ? 0 : size) : "file " + file_text(path);
 }
 
 nlohmann::json finding_json(const Finding& f) {
@@ -177,12 +190,12 @@ std::string submission_hash(const course::KernelSet& kernels, const std::vector<
     Fnv1a hash;
     for (const auto& folder : lab_folders) {
         hash.add(folder);
-        for (const auto& relative : regular_files(kernels.dir / folder)) {
-            const auto file = kernels.dir / folder / relative;
-            std::error_code ec;
-            const auto size = fs::file_size(file, ec);
+        std::error_code ec;
+        const auto status = fs::symlink_status(kernels.dir / folder, ec);
+        hash.add(fs::is_directory(status) ? "folder" : fs::exists(status) ? entry_text(kernels.dir / folder) : "none");
+        for (const auto& relative : folder_entries(kernels.dir / folder)) {
             hash.add(relative.string());
-            hash.add(ec || size > kLargestHashedFile ? fmt::format("size {}", ec ? 0 : size) : file_text(file));
+            hash.add(entry_text(kernels.dir / folder / relative));
         }
     }
     return hash.hex();
