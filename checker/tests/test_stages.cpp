@@ -615,6 +615,24 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
     CHECK(evaluate_correctness(f.lab, files).details.find("more than 96 MiB of output") != std::string::npos);
 }
 
+TEST_CASE("correctness: a hang costs the sizes it stopped, said as not run, never as wrong") {
+    // 6 sizes: right at 1x1, a hang at the second, four never run.
+    Fixture f;
+    auto hung = check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50")}, 6);
+    hung.outcome.end = ChildEnd::timed_out;
+    hung.outcome.stalled = true;
+    hung.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    hung.outcome.stalled_step_seconds = 10.1;
+    const auto hang = evaluate_correctness(f.lab, hung);
+    INFO(hang.reason);
+    INFO(hang.details);
+    CHECK(hang.verdict == Verdict::fail);
+    CHECK(hang.points == doctest::Approx(0.67));  // 1 of 6 right: the sizes not run score nothing
+    CHECK(hang.reason.find("1/6 sizes right, 4 not run after the worker stopped; timed out") == 0);
+    CHECK(hang.details.find("4 more size(s) were not checked after it: not run") != std::string::npos);
+    CHECK(hang.details.find("wrong at") == std::string::npos);
+}
+
 TEST_CASE("worker events: each struct comes back from its JSON line as it was written") {
     CheckEvent check_event;
     check_event.check = {"37x50", 7, true};
