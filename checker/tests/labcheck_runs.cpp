@@ -391,6 +391,47 @@ TEST_CASE("a kernel whose compiler is stopped at a limit is not analysed, simula
     fs::remove_all(folder);
 }
 
+// Lab 01's right transpose after `count` small kernels that nothing launches, each distinct.
+std::string transpose_after_unused_kernels(int count) {
+    std::ifstream solution("solutions/01-transpose-naive/transpose.cl");
+    std::ostringstream text;
+    for (int i = 0; i < count; ++i)
+        text << "__kernel void unused_" << i << "(__global float* x) { x[" << i % 64 << "] = " << i << ".0f; }\n";
+    text << solution.rdbuf();
+    return text.str();
+}
+
+// The folders of PoCL's kernel cache under `cache` named after a kernel (`<program>/<kernel>/`):
+// the kernels it compiled for the device.
+std::vector<std::string> compiled_kernels(const fs::path& cache) {
+    std::vector<std::string> kernels;
+    for (const auto& entry : fs::recursive_directory_iterator(cache)) {
+        if (entry.path().extension() == ".so") kernels.push_back(entry.path().stem().string());
+    }
+    return kernels;
+}
+
+TEST_CASE("a file of many kernels compiles, for the device, only those the lab launches") {
+    // Asking PoCL for a program's binaries compiled every kernel in the file: minutes on a cold
+    // cache for a file of thousands, and a build that failed at the compile limit. Only the graded
+    // kernel may be compiled; PoCL's cache (a folder of one .so per compiled kernel) says which were.
+    const fs::path folder = submission_with("unused-kernels-01", "01-transpose-naive/transpose.cl",
+                                            transpose_after_unused_kernels(300));
+    const fs::path cache = scratch("unused-kernels-cache");
+    fs::remove_all(cache);
+    fs::create_directories(cache);
+    const Run run = run_labcheck({"--submission", folder.string(), "--lab", "01", "--stage", "build,correctness",
+                                  "--no-hidden"},
+                                 false, {{"POCL_CACHE_DIR", cache.string()}, {"POCL_KERNEL_CACHE", "1"}});
+    INFO(run.output);
+    CHECK(run.status == 0);
+    const auto compiled = compiled_kernels(cache);
+    CHECK(std::count(compiled.begin(), compiled.end(), "transpose") >= 1);
+    CHECK(std::none_of(compiled.begin(), compiled.end(),
+                       [](const std::string& name) { return name.rfind("unused_", 0) == 0; }));
+    for (const fs::path& made : {folder, cache}) fs::remove_all(made);
+}
+
 TEST_CASE("the grader's own problems exit 2 with a message, never a stack trace") {
     const Run no_folder = run_labcheck({"--submission", "/nonexistent/submission"});
     CHECK(no_folder.status == 2);

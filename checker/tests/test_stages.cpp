@@ -5,6 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <csignal>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
 
 using namespace labcheck;
 using nlohmann::json;
@@ -614,6 +618,24 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
     CHECK(evaluate_correctness(f.lab, files).details.find("more than 96 MiB of output") != std::string::npos);
 }
 
+TEST_CASE("correctness: a hang costs the sizes it stopped, said as not run, never as wrong") {
+    // 6 sizes: right at 1x1, a hang at the second, four never run.
+    Fixture f;
+    auto hung = check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50")}, 6);
+    hung.outcome.end = ChildEnd::timed_out;
+    hung.outcome.stalled = true;
+    hung.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    hung.outcome.stalled_step_seconds = 10.1;
+    const auto hang = evaluate_correctness(f.lab, hung);
+    INFO(hang.reason);
+    INFO(hang.details);
+    CHECK(hang.verdict == Verdict::fail);
+    CHECK(hang.points == doctest::Approx(0.67));  // 1 of 6 right: the sizes not run score nothing
+    CHECK(hang.reason.find("1/6 sizes right, 4 not run after the worker stopped; timed out") == 0);
+    CHECK(hang.details.find("4 more size(s) were not checked after it: not run") != std::string::npos);
+    CHECK(hang.details.find("wrong at") == std::string::npos);
+}
+
 TEST_CASE("worker events: each struct comes back from its JSON line as it was written") {
     CheckEvent check_event;
     check_event.check = {"37x50", 7, true};
@@ -728,6 +750,30 @@ TEST_CASE("a compile that passes its limit is the compiler's time, never a hang 
     CHECK(build.reason.find("your kernel took more than 120 s to compile") != std::string::npos);
     CHECK(build.details.find("#pragma unroll") != std::string::npos);
     CHECK(build.details.find("condition never becomes false") == std::string::npos);
+
+    // With the file at hand, the message says what in it is large: its kernels, its size, its
+    // longest macro expansion and its largest unrolled loop, each with its line.
+    const auto folder = std::filesystem::temp_directory_path() / ("stages-compile-load-" + std::to_string(getpid()));
+    std::filesystem::create_directories(folder / "01-transpose-naive");
+    {
+        std::ofstream file(folder / "01-transpose-naive" / "transpose.cl");
+        file << "#define TWICE0 x + x\n";
+        for (int i = 1; i <= 20; ++i) file << "#define TWICE" << i << " TWICE" << i - 1 << " + TWICE" << i - 1 << "\n";
+        for (int i = 0; i < 300; ++i) file << "__kernel void unused_" << i << "(__global float* x) { x[0] = 1.0f; }\n";
+        file << "__kernel void transpose(__global const float* a, __global float* at, uint m, uint k) {\n"
+                "    float x = 1.0f;\n#pragma unroll 4096\n    for (uint i = 0; i < 4096; ++i) at[i] = TWICE3;\n}\n";
+    }
+    slow.job.root = std::filesystem::current_path();
+    slow.job.lab_folder = "01-transpose-naive";
+    slow.job.kernels_dir = folder.string();
+    slow.job.kernels_display = "submission";
+    const auto named = evaluate_build(f.lab, slow);
+    INFO(named.details);
+    CHECK(named.details.find("The file has 301 kernels in ") != std::string::npos);
+    CHECK(named.details.find("its longest macro, TWICE20 (line 21), expands to 4194303 tokens") != std::string::npos);
+    CHECK(named.details.find("line 324 unrolls a loop 4096 times") != std::string::npos);
+    CHECK(named.details.find("keep in the file only the kernels the lab launches") != std::string::npos);
+    std::filesystem::remove_all(folder);
 
     // The course's own baseline compiling too long is the grader's problem.
     auto baseline = check_run({device(), built(), {{"event", "compile-start"}, {"what", "baseline"}}});

@@ -144,6 +144,21 @@ void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const
     }
 }
 
+// What the launch that compiles a kernel ahead passes for each parameter of its contract. The
+// contract's scalars are uint (an int passes the same 4 bytes).
+std::vector<StandInArgument> stand_in_arguments(const std::vector<KernelParameter>& contract) {
+    std::vector<StandInArgument> arguments;
+    for (const auto& parameter : contract) {
+        if (parameter.global_pointer)
+            arguments.push_back({StandInArgument::Kind::buffer});
+        else if (parameter.read_only_image)
+            arguments.push_back({StandInArgument::Kind::read_only_image});
+        else
+            arguments.push_back({StandInArgument::Kind::scalar, sizeof(cl_uint)});
+    }
+    return arguments;
+}
+
 }  // namespace
 
 std::vector<std::string> kernel_names(const cl::Program& program) {
@@ -209,7 +224,6 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
                                            opencl_2_hint(source.text)},
                                shown, line);
     }
-    finish_compiling(program, device);  // PoCL, when compiling ahead: what its first launches would compile
     std::string warnings = student_diagnostics(map_build_log(device_log(program, device), source.display_path),
                                                source.display_path, source.text);
     // Only a remark about the student's own file counts; "1 warning generated." about a header does not.
@@ -238,6 +252,8 @@ cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
     }
     cl::Kernel kernel(built.program, name.c_str());
     check_parameters(kernel, built, name, contract);
+    // PoCL, when compiling ahead: what this kernel's first launch would compile, and no other kernel's.
+    finish_compiling(kernel, stand_in_arguments(contract));
     return kernel;
 }
 

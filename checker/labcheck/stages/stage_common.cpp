@@ -4,7 +4,9 @@
 
 #include "description/lab_number.hpp"
 
+#include "harness/compile_load.hpp"
 #include "harness/kernel_source_features.hpp"
+#include "problems/lab_session.hpp"
 
 #include <fmt/format.h>
 
@@ -136,6 +138,24 @@ CompileWhat last_compiled(const UnitRun& run) {
     return starts.empty() ? CompileWhat::submission : starts.back()->what;
 }
 
+// What in the submission's kernel file is large, read again from the file (the child stopped
+// mid-compile and said nothing about it), with what to try; a plain sentence when it cannot be read.
+std::string submission_load_text(const UnitRun& run) {
+    const WorkerJob& job = run.job;
+    try {
+        const auto spec = course::load_lab(job.root, job.lab_folder, job.device_class);
+        const auto source = course::read_lab_kernel({job.kernels_dir, job.kernels_display}, spec);
+        const course::CompileLoad load = course::compile_load(source.text);
+        return course::compile_load_text(load) +
+               " Make what is large smaller: keep in the file only the kernels the lab launches and the functions "
+               "they call, unroll a loop a few times rather than fully, and keep macros from expanding to other "
+               "macros many times over.";
+    } catch (const std::exception&) {
+        return "Look for what makes the file large to compile: many kernels, #pragma unroll over a long loop, or "
+               "macros that expand to other macros many times over.";
+    }
+}
+
 // A compile step that passed the compile limit.
 std::string compile_timeout_text(const UnitRun& run, const std::string& activity) {
     const std::string limit = limit_text(run.outcome.stalled_step.seconds);
@@ -158,9 +178,7 @@ std::string compile_timeout_text(const UnitRun& run, const std::string& activity
                                      "of the compiler's processor time, however busy the machine)",
                                      limit, limit),
                          activity) +
-           ". The compiler, not your kernel, ran out of time: look for #pragma unroll over a long loop (unrolled, "
-           "a loop of 64 x 64 steps is 4096 copies of its body), very large private arrays, or macros that expand "
-           "to other macros many times over.";
+           ". The compiler, not your kernel, ran out of time. " + submission_load_text(run);
 }
 
 // A child stopped because one step of it took too long: a launch, or a compilation.

@@ -68,6 +68,9 @@ struct SetTally {
     std::string skipped;                // why the set did not run here, when it did not
     SetSkip skip_kind = SetSkip::device_limit;
     std::string timed_out;              // "timed out at 1024x1024 at 'defaults'": a launch that did not end
+    // Sizes after the one the worker stopped at (a hang, a crash): never run, so neither right nor
+    // wrong; they score nothing.
+    std::size_t not_run = 0;
     bool grader_problem = false;
     std::string grader_text;
 };
@@ -179,8 +182,13 @@ SetTally tally(const LabUnderTest& lab, const UnitRun& run) {
             t.timed_out = fmt::format("timed out{}{}", at,
                                       run.job.define_set.empty() ? "" : " at '" + run.job.define_set + "'");
         }
-        if (unfinished > 1) text += fmt::format("\n{} more size(s) were not checked after it.", unfinished - 1);
-        t.failures.push_back({text, unfinished});
+        // The size it stopped at is the failure; those after it were never run, and are said so.
+        t.not_run = unfinished - 1;
+        if (t.not_run > 0)
+            text += fmt::format("\n{} more size(s) were not checked after it: not run (the worker had stopped), so "
+                                "not wrong either, but they score nothing.",
+                                t.not_run);
+        t.failures.push_back({text, 1});
         for (std::size_t i = results.size(); i < planned.size(); ++i) t.hidden += planned[i].hidden;
     }
     return t;
@@ -203,7 +211,7 @@ bool pocl_miscompiled(const SetRuns& set) {
 
 // Every define set's tallies together.
 struct Totals {
-    std::size_t run = 0, passed = 0, hidden = 0, sets_run = 0;
+    std::size_t run = 0, passed = 0, hidden = 0, sets_run = 0, not_run = 0;
     std::vector<Failure> failures;
     std::vector<std::string> warnings, notes, set_names, timeouts;
     std::string first_failure;
@@ -243,6 +251,7 @@ void add_set(Totals& totals, const SetRuns& set, SetTally t) {
     totals.run += t.run;
     totals.passed += t.passed;
     totals.hidden += t.hidden;
+    totals.not_run += t.not_run;
     if (totals.first_failure.empty()) totals.first_failure = t.first_failure;
     if (!t.timed_out.empty()) totals.timeouts.push_back(t.timed_out);
     totals.failures.insert(totals.failures.end(), t.failures.begin(), t.failures.end());
@@ -283,7 +292,10 @@ void decide_correctness_verdict(StageResult& r, const Totals& totals) {
         return;
     }
     r.verdict = Verdict::fail;
-    r.reason = fmt::format("{}/{} {} right; {}", totals.passed, totals.run, noun, totals.first_failure);
+    r.reason = fmt::format("{}/{} {} right{}; {}", totals.passed, totals.run, noun,
+                           totals.not_run > 0 ? fmt::format(", {} not run after the worker stopped", totals.not_run)
+                                              : std::string(),
+                           totals.first_failure);
     // A launch that never ended is always said, even when another failure came first.
     if (!totals.timeouts.empty() && totals.first_failure.find("timed out") == std::string::npos) {
         r.reason += "; " + totals.timeouts.front() +
