@@ -624,7 +624,7 @@ TEST_CASE("correctness: a hang costs the sizes it stopped, said as not run, neve
     auto hung = check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50")}, 6);
     hung.outcome.end = ChildEnd::timed_out;
     hung.outcome.stalled = true;
-    hung.outcome.stalled_step = {"launch", "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
+    hung.outcome.stalled_step = {StepKind::launch, "\"event\":\"check-start\"", 10, StepClock::wall, 0, false};
     hung.outcome.stalled_step_seconds = 10.1;
     const auto hang = evaluate_correctness(f.lab, hung);
     INFO(hang.reason);
