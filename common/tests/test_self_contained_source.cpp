@@ -368,3 +368,28 @@ TEST_CASE("compiler output keeps only the student's file, and quotes only the st
     CHECK(student_diagnostics("error: k.cl:1:1: bad\nQUOTED\n^\n", "k.cl", "good line\n").find("good line") !=
           std::string::npos);
 }
+
+TEST_CASE("a file nested as deep as the size cap allows is judged in one pass (issue 34)") {
+    // About 70,000 `#if 1` around a correct kernel, just under kMaxKernelFileBytes. Every step
+    // here is linear in the file's size: a quadratic one would take minutes (the test's timeout).
+    const std::string open = "#if 1\n", close = "#endif\n";
+    const std::string kernel = "__kernel void k(__global float* x) { x[get_global_id(0)] = 0.0f; }\n";
+    const std::size_t depth = (kMaxKernelFileBytes - kernel.size() - 1024) / (open.size() + close.size());
+    std::string text;
+    text.reserve(kMaxKernelFileBytes);
+    for (std::size_t i = 0; i < depth; ++i) text += open;
+    text += kernel;
+    for (std::size_t i = 0; i < depth; ++i) text += close;
+    REQUIRE(depth > 60000);
+    REQUIRE(text.size() <= kMaxKernelFileBytes);
+
+    const auto judged = self_contained_text(text, lab_defines());
+    CHECK_FALSE(judged.refused);
+    CHECK(judged.text == text);
+    CHECK_FALSE(find_forbidden_construct(text));
+    CHECK_FALSE(find_compiler_dependent_macro(text));
+    // An include at the bottom of the nesting is still found, with its line.
+    const std::string with_include = text.substr(0, depth * open.size()) + "#include \"x\"\n" +
+                                     text.substr(depth * open.size());
+    CHECK(refused_by_build(with_include) == "#include@" + std::to_string(depth + 1));
+}
