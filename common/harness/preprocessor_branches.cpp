@@ -60,6 +60,7 @@ public:
 
     MacroView lookup(const std::string& name) const {
         if (const auto found = known_.find(name); found != known_.end()) return found->second;
+        if (auto standard = always_defined(name)) return *standard;
         if (any_defines_ || compiler_may_define(name)) return {MacroView::State::unknown, false, {}};
         return {};
     }
@@ -203,6 +204,31 @@ private:
 };
 
 }  // namespace
+
+std::optional<MacroView> always_defined(const std::string& name) {
+    struct Standard {
+        const char* name;
+        const char* value;  // nullptr: defined, with a value a build cannot know
+        bool function_like;
+    };
+    static constexpr std::array<Standard, 10> kStandard = {{{"__OPENCL_VERSION__", nullptr, false},
+                                                            {"__OPENCL_C_VERSION__", nullptr, false},
+                                                            {"__FILE__", nullptr, false},
+                                                            {"__LINE__", nullptr, false},
+                                                            {"CL_VERSION_1_0", "100", false},
+                                                            {"CL_VERSION_1_1", "110", false},
+                                                            {"CL_VERSION_1_2", "120", false},
+                                                            {"__ENDIAN_LITTLE__", "1", false},
+                                                            {"__kernel_exec", nullptr, true},
+                                                            {"kernel_exec", nullptr, true}}};
+    for (const Standard& s : kStandard) {
+        if (name != s.name) continue;
+        MacroView view{MacroView::State::defined, s.function_like, s.value ? s.value : ""};
+        view.value_known = s.value != nullptr || s.function_like;
+        return view;
+    }
+    return std::nullopt;
+}
 
 bool compiler_may_define(const std::string& name) {
     const auto is = [&](const char* n) { return name == n; };
