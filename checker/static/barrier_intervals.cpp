@@ -435,7 +435,13 @@ std::optional<IterationShift> IntervalWalker::one_iteration_between(const Pendin
     const std::set<VariableId>& assigned = loops_.assigned_in_loop(loop);
     IterationShift shift;
     shift.counter = header.counter_name;
-    shift.exact = [&assigned](const Subscript& subscript) { return !names_variable_of(subscript.text, assigned); };
+    // Other loops' counters ("@2{...}") may have any value since: only this counter may appear.
+    shift.exact = [&assigned, counter = header.counter_name](const Subscript& subscript) {
+        std::string rest = subscript.text;
+        for (std::size_t at = rest.find(counter); at != std::string::npos; at = rest.find(counter, at))
+            rest.erase(at, counter.size());
+        return rest.find('@') == std::string::npos && !names_variable_of(rest, assigned);
+    };
     return shift;
 }
 
