@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -23,13 +24,16 @@ struct Pending {
     int interval_start = -1;         // the barrier before it (-1: kernel start)
     int guard = -1;                  // outermost `if (lid == 0)`-like branch around it, or -1
     std::vector<int> crossed_loops;  // loops whose back edge was taken since, sorted
+    std::vector<int> crossed_twice;  // of those, the loops whose back edge was taken more than once
     // The path since this access skipped a barrier under a uniform condition (a path that may
     // never run: `if (t + 1 < steps) barrier(...)` skipped in a step that is not the last), or
     // passed a wait_group_events: what it meets is never an error.
     bool uncertain = false;
     bool crossed_removed_barrier = false;  // passed a barrier taken out by `ignored_barriers`
 
-    auto key() const { return std::tie(access, interval_start, guard, crossed_loops, uncertain, crossed_removed_barrier); }
+    auto key() const {
+        return std::tie(access, interval_start, guard, crossed_loops, crossed_twice, uncertain, crossed_removed_barrier);
+    }
     bool operator<(const Pending& other) const { return key() < other.key(); }
     bool operator==(const Pending& other) const { return key() == other.key(); }
 };
@@ -86,6 +90,10 @@ public:
     // Enclosing loop ids of a node, outermost first.
     const std::vector<int>& loops_around(int node) const { return loops_of_[static_cast<std::size_t>(node)]; }
     const std::set<VariableId>& assigned_in_loop(int loop) const { return assigned_in_loop_.at(loop); }
+    int assignments_in_loop(int loop, VariableId variable) const {
+        auto found = assignment_count_.find({loop, variable});
+        return found == assignment_count_.end() ? 0 : found->second;
+    }
 
     // Whether a variable of `sources` is assigned inside one of `loops` (which iterated between two
     // accesses, so its value may differ between them).
@@ -105,7 +113,10 @@ private:
     void index(const Node& node, std::vector<int>& loops) {
         loops_of_[static_cast<std::size_t>(node.id)] = loops;
         if (node.kind == NodeKind::assignment)
-            for (int loop : loops) assigned_in_loop_[loop].insert(node.assigned);
+            for (int loop : loops) {
+                assigned_in_loop_[loop].insert(node.assigned);
+                ++assignment_count_[{loop, node.assigned}];
+            }
         if (node.kind == NodeKind::loop) assigned_in_loop_[node.id];
         bool is_loop = node.kind == NodeKind::loop;
         if (is_loop) loops.push_back(node.id);
@@ -115,7 +126,18 @@ private:
 
     std::vector<std::vector<int>> loops_of_;                // enclosing loop ids of every node, outermost first
     std::map<int, std::set<VariableId>> assigned_in_loop_;  // loop id -> variables assigned inside it
+    std::map<std::pair<int, VariableId>, int> assignment_count_;  // (loop, variable) -> assignments inside
 };
+
+// Whether canonical index text names one of `variables` ("k#7": a variable is its name and id).
+bool names_variable_of(const std::string& text, const std::set<VariableId>& variables) {
+    for (std::size_t at = text.find('#'); at != std::string::npos; at = text.find('#', at + 1)) {
+        std::size_t end = at + 1;
+        while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+        if (end > at + 1 && variables.count(std::stoi(text.substr(at + 1, end - at - 1)))) return true;
+    }
+    return false;
+}
 
 PathState LoopIndex::crossed(PathState state, int loop) const {
     std::set<Pending> marked;
@@ -123,8 +145,11 @@ PathState LoopIndex::crossed(PathState state, int loop) const {
         const std::vector<int>& loops = loops_around(pending.access);
         bool inside = std::find(loops.begin(), loops.end(), loop) != loops.end();
         auto place = std::lower_bound(pending.crossed_loops.begin(), pending.crossed_loops.end(), loop);
-        if (inside && (place == pending.crossed_loops.end() || *place != loop))
-            pending.crossed_loops.insert(place, loop);
+        bool again = place != pending.crossed_loops.end() && *place == loop;
+        if (inside && !again) pending.crossed_loops.insert(place, loop);
+        auto twice = std::lower_bound(pending.crossed_twice.begin(), pending.crossed_twice.end(), loop);
+        if (inside && again && (twice == pending.crossed_twice.end() || *twice != loop))
+            pending.crossed_twice.insert(twice, loop);
         marked.insert(std::move(pending));
     }
     state.pending = std::move(marked);
@@ -165,6 +190,7 @@ private:
     bool has_effective_barrier(const Node& node) const;
     void skipped_uniformly(PathState& out, const PathState& before) const;
     bool strides_over_work_items(const Node& loop) const;
+    std::optional<IterationShift> one_iteration_between(const Pending& pending, int later) const;
 
     // Accesses that meet.
     void meet(const Node& node, const PathState& state);
@@ -196,7 +222,7 @@ PathState IntervalWalker::walk(const Node& node, PathState state) {
             return walk_helper_call(node, std::move(state));
         case NodeKind::access:
             meet(node, state);
-            state.pending.insert(Pending{node.id, state.interval_start, outermost_guard(), {}, false, false});
+            state.pending.insert(Pending{node.id, state.interval_start, outermost_guard(), {}, {}, false, false});
             return state;
         case NodeKind::barrier:
             return walk_barrier(node, std::move(state));
@@ -382,7 +408,9 @@ void IntervalWalker::meet(const Node& node, const PathState& state) {
         auto may_have_changed = [&](const ValueSources& sources) {
             return loops_.assigned_in(pending.crossed_loops, sources);
         };
-        ElementRelation relation = relate_elements(earlier, access, divergence_, may_have_changed);
+        std::optional<IterationShift> shift = one_iteration_between(pending, node.id);
+        ElementRelation relation =
+            relate_elements(earlier, access, divergence_, may_have_changed, shift ? &*shift : nullptr);
         if (relation == ElementRelation::disjoint) continue;
         bool reportable = relation == ElementRelation::other_element && !access.opaque && !earlier.opaque &&
                           !pending.uncertain;
@@ -391,6 +419,30 @@ void IntervalWalker::meet(const Node& node, const PathState& state) {
         if (access.writes && earlier.reads) meet_write_after_read(node, pending, earlier, reportable);
         if (access.writes && earlier.writes) add(ConflictKind::needs_barrier, pending, node.id, -1);
     }
+}
+
+// `later` runs in the iteration of a `for` loop right after the one of `pending` (the outermost
+// loop whose back edge it crossed, crossed once, counting up by one, the counter assigned only
+// by its step): how to compare their subscripts a step apart.
+std::optional<IterationShift> IntervalWalker::one_iteration_between(const Pending& pending, int later) const {
+    if (pending.crossed_loops.empty()) return std::nullopt;
+    int loop = pending.crossed_loops.front();  // ids are pre-order: the outermost
+    const Node& header = *nodes_[static_cast<std::size_t>(loop)];
+    if (header.counter_name.empty() || loops_.assignments_in_loop(loop, header.counter) != 1) return std::nullopt;
+    if (std::binary_search(pending.crossed_twice.begin(), pending.crossed_twice.end(), loop)) return std::nullopt;
+    const std::vector<int>& around = loops_.loops_around(later);
+    if (std::find(around.begin(), around.end(), loop) == around.end()) return std::nullopt;
+    const std::set<VariableId>& assigned = loops_.assigned_in_loop(loop);
+    IterationShift shift;
+    shift.counter = header.counter_name;
+    // Other loops' counters ("@2{...}") may have any value since: only this counter may appear.
+    shift.exact = [&assigned, counter = header.counter_name](const Subscript& subscript) {
+        std::string rest = subscript.text;
+        for (std::size_t at = rest.find(counter); at != std::string::npos; at = rest.find(counter, at))
+            rest.erase(at, counter.size());
+        return rest.find('@') == std::string::npos && !names_variable_of(rest, assigned);
+    };
+    return shift;
 }
 
 // The write `node` after the read `pending`: across a loop's back edge, in one step, or only

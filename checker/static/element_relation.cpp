@@ -43,8 +43,79 @@ std::optional<long long> offset_between(const std::string& base, const std::stri
     return std::nullopt;
 }
 
+// `text` as "(left op right)" split at its top-level operator.
+struct BinaryText {
+    std::string left, op, right;
+};
+
+std::optional<BinaryText> split_binary(const std::string& text) {
+    if (text.size() < 5 || text.front() != '(' || text.back() != ')') return std::nullopt;
+    const std::string operator_chars = "+-*/%&^|<>=!?:";
+    int depth = 0;
+    for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+        char c = text[i];
+        if (c == '(' || c == '[' || c == '{') ++depth;
+        if (c == ')' || c == ']' || c == '}') --depth;
+        if (depth != 0 || i == 1 || operator_chars.find(c) == std::string::npos) continue;
+        std::size_t end = i;
+        while (end + 1 < text.size() && operator_chars.find(text[end]) != std::string::npos) ++end;
+        if (end + 1 >= text.size()) return std::nullopt;
+        return BinaryText{text.substr(1, i - 1), text.substr(i, end - i), text.substr(end, text.size() - 1 - end)};
+    }
+    return std::nullopt;
+}
+
+// An integer expression as `(base + offset) % modulus` (modulus 0: no remainder taken), as far as
+// its canonical text shows: `t % 2`, `(t + 1) % 3`, `((t % 3) + 1) % 3`, `t & 1`, `1 - (t % 2)`,
+// `(t & 1) ^ 1`. Counters and indices are taken as non-negative.
+struct Residue {
+    std::string base;
+    long long offset = 0;
+    long long modulus = 0;
+};
+
+Residue linear_part(const std::string& text) {
+    Residue result{text, 0, 0};
+    while (auto parts = split_binary(result.base)) {
+        auto left = integer_of(parts->left), right = integer_of(parts->right);
+        if (parts->op == "+" && right) result = {parts->left, result.offset + *right, 0};
+        else if (parts->op == "+" && left) result = {parts->right, result.offset + *left, 0};
+        else if (parts->op == "-" && right) result = {parts->left, result.offset - *right, 0};
+        else break;
+    }
+    return result;
+}
+
+Residue residue_of(const std::string& text) {
+    auto parts = split_binary(text);
+    if (!parts) return {text, 0, 0};
+    std::optional<long long> modulus;
+    if (parts->op == "%") modulus = integer_of(parts->right);
+    if (parts->op == "&")
+        if (auto mask = integer_of(parts->right); mask && *mask > 0 && (*mask & (*mask + 1)) == 0) modulus = *mask + 1;
+    if (modulus && *modulus > 0) {
+        Residue inner = linear_part(parts->left);
+        Residue nested = residue_of(inner.base);  // ((t % 3) + 1) % 3 is (t + 1) % 3
+        if (nested.modulus == *modulus) inner = {nested.base, inner.offset + nested.offset, 0};
+        return {inner.base, ((inner.offset % *modulus) + *modulus) % *modulus, *modulus};
+    }
+    // Over remainders of 2, `r ^ 1` and `1 - r` are `r + 1`.
+    bool flips = (parts->op == "^" && integer_of(parts->right) == 1) || (parts->op == "-" && integer_of(parts->left) == 1);
+    Residue flipped = residue_of(parts->op == "^" ? parts->left : parts->right);
+    if (flips && flipped.modulus == 2) return {flipped.base, (flipped.offset + 1) % 2, 2};
+    return linear_part(text);
+}
+
+bool residues_differ(const std::string& x, const std::string& y) {
+    Residue a = residue_of(x), b = residue_of(y);
+    if (a.base != b.base || a.modulus != b.modulus) return false;
+    if (a.modulus == 0) return a.offset != b.offset;
+    return (a.offset - b.offset) % a.modulus != 0;
+}
+
 // True when integer expressions `x` and `y`, evaluated with the same values, always differ.
 bool never_equal(const std::string& x, const std::string& y) {
+    if (residues_differ(x, y)) return true;
     if (auto offset = offset_between(x, y); offset && *offset != 0) return true;  // x + C
     for (bool left : {true, false})                                               // x ^ C
         if (auto constant = other_operand(y, x, '^', left))
@@ -116,10 +187,27 @@ bool shared_through_loop_counters(const LocalAccess& a, const LocalAccess& b) {
     return counters;
 }
 
+// `text` one iteration later: the loop counter's name replaced by "(1+name)".
+std::string one_iteration_later(std::string text, const std::string& counter) {
+    const std::string later = "(1+" + counter + ")";
+    for (std::size_t at = text.find(counter); at != std::string::npos; at = text.find(counter, at + later.size()))
+        text.replace(at, counter.size(), later);
+    return text;
+}
+
+// Whether `earlier` and `later`, one iteration of the shift's loop apart, are never equal.
+bool never_equal_a_step_apart(const Subscript& earlier, const Subscript& later, const IterationShift* shift) {
+    if (!shift || shift->counter.empty() || !shift->exact(earlier) || !shift->exact(later)) return false;
+    if (earlier.text.find(shift->counter) == std::string::npos && later.text.find(shift->counter) == std::string::npos)
+        return false;
+    return residues_differ(earlier.text, one_iteration_later(later.text, shift->counter));
+}
+
 }  // namespace
 
 ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, const Divergence& divergence,
-                                const std::function<bool(const ValueSources&)>& may_have_changed) {
+                                const std::function<bool(const ValueSources&)>& may_have_changed,
+                                const IterationShift* shift) {
     if (a.opaque || b.opaque) return ElementRelation::other_element;
     bool one_work_item_each = !a.group_wide && !b.group_wide;
     if (!same_layout(a, b)) {
@@ -133,12 +221,13 @@ ElementRelation relate_elements(const LocalAccess& a, const LocalAccess& b, cons
     for (std::size_t i = 0; i < common; ++i) {
         const Subscript& x = a.subscripts[i];
         const Subscript& y = b.subscripts[i];
+        bool uniform = !divergence.is_divergent(x.sources) && !divergence.is_divergent(y.sources);
+        bool same_values = !may_have_changed(x.sources) && !may_have_changed(y.sources);
+        if (uniform && !same_values && never_equal_a_step_apart(x, y, shift)) return ElementRelation::disjoint;
         if (x.text == y.text) continue;
         if (is_constant(x.text) && is_constant(y.text)) return ElementRelation::disjoint;
         // Uniform subscripts have one value for the whole work-group, so "never equal" holds
         // between work-items too (not so for `lid` and `lid + 1`).
-        bool uniform = !divergence.is_divergent(x.sources) && !divergence.is_divergent(y.sources);
-        bool same_values = !may_have_changed(x.sources) && !may_have_changed(y.sources);
         if (uniform && same_values && (never_equal(x.text, y.text) || never_equal(y.text, x.text)))
             return ElementRelation::disjoint;
         equal_so_far = false;

@@ -144,7 +144,7 @@ private:
         const MacroView view = lookup_(name);
         if (view.state == MacroView::State::undefined) {
             out.push_back({Token::Kind::number, "0"});
-        } else if (view.state == MacroView::State::unknown || view.function_like) {
+        } else if (view.state == MacroView::State::unknown || view.function_like || !view.value_known) {
             unknown(name, out);
             skip_arguments(in, i);
         } else {

@@ -17,6 +17,9 @@ struct MacroView {
     State state = State::undefined;
     bool function_like = false;
     std::string body;  // an object-like macro's replacement text
+    // False for a macro every compiler defines with a value a build cannot know (`__OPENCL_VERSION__`,
+    // the device's version): `defined` is 1, the value unknown.
+    bool value_known = true;
 };
 
 using MacroLookup = std::function<MacroView(const std::string& name)>;

@@ -60,6 +60,7 @@ public:
 
     MacroView lookup(const std::string& name) const {
         if (const auto found = known_.find(name); found != known_.end()) return found->second;
+        if (auto standard = always_defined(name)) return *standard;
         if (any_defines_ || compiler_may_define(name)) return {MacroView::State::unknown, false, {}};
         return {};
     }
@@ -93,6 +94,10 @@ struct OpenConditional {
     std::string head;    // "`#ifdef X` (line 1)"
     std::string branch;  // the branch now open, as a student reads it
     std::string unsure;
+    // The outermost open conditional, this one or one around it, whose branch has the same `taken`
+    // (taken only narrows inward: yes ... yes, maybe ... maybe, no ... no), so a place is found in
+    // constant time however deep the nesting.
+    std::size_t first_alike = 0;
 };
 
 std::string quoted(const ScannedDirective& d) {
@@ -157,6 +162,13 @@ private:
         c.chain = c.outside == Truth::no ? Truth::no : condition_of(d, table_, steps_left_, c.unsure);
         c.taken = truth_and(c.outside, c.chain);
         stack_.push_back(c);
+        note_first_alike();
+    }
+
+    void note_first_alike() {
+        const std::size_t top = stack_.size() - 1;
+        const bool like_parent = top > 0 && stack_[top - 1].taken == stack_[top].taken;
+        stack_[top].first_alike = like_parent ? stack_[top - 1].first_alike : top;
     }
 
     void next_branch(const ScannedDirective& d) {
@@ -170,20 +182,19 @@ private:
         c.taken = truth_and(c.outside, truth_and(truth_not(c.chain), own));
         c.chain = truth_or(c.chain, own);
         c.branch = quoted(d) + " of " + c.head;
+        note_first_alike();
     }
 
     // The place of what sits inside the first `depth` open conditionals: the outermost branch that is
     // surely not taken, else the outermost that may not be, else the innermost (all are taken).
     BranchPlace place_at(std::size_t depth) const {
         BranchPlace place;
-        place.taken = depth == 0 ? Truth::yes : stack_[depth - 1].taken;
-        for (std::size_t i = 0; i < depth; ++i) {
-            const OpenConditional& c = stack_[i];
-            if (c.taken != place.taken) continue;
-            place.branch = c.branch;
-            place.unsure = c.unsure;
-            if (place.taken != Truth::yes) break;
-        }
+        if (depth == 0) return place;
+        const OpenConditional& innermost = stack_[depth - 1];
+        const OpenConditional& decides = innermost.taken == Truth::yes ? innermost : stack_[innermost.first_alike];
+        place.taken = innermost.taken;
+        place.branch = decides.branch;
+        place.unsure = decides.unsure;
         return place;
     }
 
@@ -193,6 +204,31 @@ private:
 };
 
 }  // namespace
+
+std::optional<MacroView> always_defined(const std::string& name) {
+    struct Standard {
+        const char* name;
+        const char* value;  // nullptr: defined, with a value a build cannot know
+        bool function_like;
+    };
+    static constexpr std::array<Standard, 10> kStandard = {{{"__OPENCL_VERSION__", nullptr, false},
+                                                            {"__OPENCL_C_VERSION__", nullptr, false},
+                                                            {"__FILE__", nullptr, false},
+                                                            {"__LINE__", nullptr, false},
+                                                            {"CL_VERSION_1_0", "100", false},
+                                                            {"CL_VERSION_1_1", "110", false},
+                                                            {"CL_VERSION_1_2", "120", false},
+                                                            {"__ENDIAN_LITTLE__", "1", false},
+                                                            {"__kernel_exec", nullptr, true},
+                                                            {"kernel_exec", nullptr, true}}};
+    for (const Standard& s : kStandard) {
+        if (name != s.name) continue;
+        MacroView view{MacroView::State::defined, s.function_like, s.value ? s.value : ""};
+        view.value_known = s.value != nullptr || s.function_like;
+        return view;
+    }
+    return std::nullopt;
+}
 
 bool compiler_may_define(const std::string& name) {
     const auto is = [&](const char* n) { return name == n; };

@@ -1,11 +1,14 @@
 // Which branches of a kernel file's #if / #ifdef / #ifndef / #elif / #else a build takes, as far
 // as that can be known before a compiler reads the file: with the build's -D defines and the file's
 // own #define and #undef, while every macro an OpenCL compiler may define by itself counts as
-// possibly defined, with any value. A branch is then surely taken, surely not taken, or maybe taken.
+// possibly defined, with any value, but those every OpenCL C 1.2 compiler defines (always_defined)
+// count as defined. A branch is then surely taken, surely not taken, or maybe taken.
 #pragma once
 
+#include "harness/condition_expression.hpp"
 #include "harness/source_scan.hpp"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,5 +46,13 @@ std::vector<BranchPlace> branch_places(const SourceScan& scan, const BuildMacros
 // `M_PI_F`, `cl_khr_fp64`, ...); `FULL_PROFILE`, `EMBEDDED_PROFILE`; what PoCL defines (`inline`,
 // `POCL_*`); vendor names (`NVIDIA`, `AMD`, ...); `true` and `false`.
 bool compiler_may_define(const std::string& name);
+
+// What every OpenCL C 1.2 compiler defines (the OpenCL C 1.2 specification, 6.10 and 6.7.2):
+// `__OPENCL_VERSION__`, `__OPENCL_C_VERSION__`, `__FILE__`, `__LINE__` (values a build cannot
+// know), `CL_VERSION_1_0` (100), `CL_VERSION_1_1` (110), `CL_VERSION_1_2` (120), `__ENDIAN_LITTLE__`
+// (1: every device the course runs on is little-endian) and the function-like `__kernel_exec` and
+// `kernel_exec`. Empty when `name` is not one of them. A -D define or the file's own #define or
+// #undef still overrides it.
+std::optional<MacroView> always_defined(const std::string& name);
 
 }  // namespace course

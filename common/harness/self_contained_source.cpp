@@ -80,6 +80,19 @@ std::vector<std::string> words_of(const std::string& text) {
     return words;
 }
 
+// Whether `d` tests only whether `name`, a macro every compiler defines (always_defined), is
+// defined: `#ifndef __OPENCL_VERSION__`, `#if !defined(__OPENCL_VERSION__)`. libclang defines it
+// too, so it reads the same lines as the device's compiler; its value may still differ.
+bool only_definedness_of_standard(const ScannedDirective& d, const std::string& name) {
+    if (!always_defined(name)) return false;
+    if (d.name == "ifdef" || d.name == "ifndef" || d.name == "elifdef" || d.name == "elifndef") return true;
+    if (d.name != "if" && d.name != "elif") return false;
+    const auto words = words_of(d.rest);
+    for (std::size_t i = 0; i < words.size(); ++i)
+        if (words[i] == name && (i == 0 || words[i - 1] != "defined")) return false;
+    return true;
+}
+
 std::optional<ForbiddenConstruct> refused_pragma(const ScannedDirective& d) {
     const auto words = words_of(d.rest);
     const std::string first = words.empty() ? std::string() : words[0];
@@ -259,7 +272,8 @@ std::optional<CompilerDependentMacro> find_compiler_dependent_macro(const std::s
             continue;
         }
         for (const auto& word : words_of(d.rest)) {
-            if (compiler_defined(word)) return CompilerDependentMacro{d.line, word};
+            if (compiler_defined(word) && !only_definedness_of_standard(d, word))
+                return CompilerDependentMacro{d.line, word};
         }
     }
     return std::nullopt;

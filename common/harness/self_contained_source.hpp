@@ -72,7 +72,9 @@ struct CompilerDependentMacro {
 // The first use of a compiler-defined macro in a #if, #ifdef, #ifndef, #elif or #define line:
 // a name that starts with "__" (other than the OpenCL C keywords __kernel, __global, ...,
 // __attribute__, __FILE__, __LINE__, __VA_ARGS__ and __builtin_*), FULL_PROFILE,
-// EMBEDDED_PROFILE, or an extension macro cl_*. An #if ... #endif whose branches hold nothing
+// EMBEDDED_PROFILE, or an extension macro cl_*. Testing only whether a macro every compiler
+// defines is defined (`#ifndef __OPENCL_VERSION__`, `#if !defined(__OPENCL_C_VERSION__)`: see
+// always_defined) is not counted; its value is. An #if ... #endif whose branches hold nothing
 // (`#ifdef __CLION_IDE__` once its include is left out) changes no line a compiler reads and is
 // not counted. Give it the text the compilers read (SelfContainedText::text).
 std::optional<CompilerDependentMacro> find_compiler_dependent_macro(const std::string& text);

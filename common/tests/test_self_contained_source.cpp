@@ -368,3 +368,67 @@ TEST_CASE("compiler output keeps only the student's file, and quotes only the st
     CHECK(student_diagnostics("error: k.cl:1:1: bad\nQUOTED\n^\n", "k.cl", "good line\n").find("good line") !=
           std::string::npos);
 }
+
+TEST_CASE("a file nested as deep as the size cap allows is judged in one pass (issue 34)") {
+    // About 70,000 `#if 1` around a correct kernel, just under kMaxKernelFileBytes. Every step
+    // here is linear in the file's size: a quadratic one would take minutes (the test's timeout).
+    const std::string open = "#if 1\n", close = "#endif\n";
+    const std::string kernel = "__kernel void k(__global float* x) { x[get_global_id(0)] = 0.0f; }\n";
+    const std::size_t depth = (kMaxKernelFileBytes - kernel.size() - 1024) / (open.size() + close.size());
+    std::string text;
+    text.reserve(kMaxKernelFileBytes);
+    for (std::size_t i = 0; i < depth; ++i) text += open;
+    text += kernel;
+    for (std::size_t i = 0; i < depth; ++i) text += close;
+    REQUIRE(depth > 60000);
+    REQUIRE(text.size() <= kMaxKernelFileBytes);
+
+    const auto judged = self_contained_text(text, lab_defines());
+    CHECK_FALSE(judged.refused);
+    CHECK(judged.text == text);
+    CHECK_FALSE(find_forbidden_construct(text));
+    CHECK_FALSE(find_compiler_dependent_macro(text));
+    // An include at the bottom of the nesting is still found, with its line.
+    const std::string with_include = text.substr(0, depth * open.size()) + "#include \"x\"\n" +
+                                     text.substr(depth * open.size());
+    CHECK(refused_by_build(with_include) == "#include@" + std::to_string(depth + 1));
+}
+
+TEST_CASE("macros every OpenCL C 1.2 compiler defines count as defined (issue 34)") {
+    // The host/device template: what only the host reads sits under #ifndef __OPENCL_VERSION__.
+    const std::string host_part = "#ifndef __OPENCL_VERSION__\n#include <CL/cl.h>\n#define __kernel\n#endif\n";
+    CHECK(refused_by_build(host_part).empty());
+    CHECK_FALSE(find_forbidden_construct(host_part));  // read before its build too
+    CHECK(refused_by_build(host_part, {}).empty());
+    for (const char* test : {"#if !defined(__OPENCL_VERSION__)", "#if !defined __OPENCL_C_VERSION__",
+                             "#ifndef CL_VERSION_1_2", "#if CL_VERSION_1_2 != 120", "#ifndef __ENDIAN_LITTLE__",
+                             "#ifndef __kernel_exec", "#if !defined(kernel_exec) || CL_VERSION_1_1 < 110",
+                             "#ifndef __FILE__"}) {
+        CHECK_MESSAGE(refused_by_build(std::string(test) + "\n#include \"x\"\n#endif\n").empty(), test);
+    }
+    // The other side of each test is taken: an include there is refused.
+    CHECK(refused_by_build("#ifdef __OPENCL_VERSION__\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#ifndef __OPENCL_VERSION__\n#else\n#include \"x\"\n#endif\n") == "#include@3");
+    CHECK(found("#if defined(__OPENCL_C_VERSION__)\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#if CL_VERSION_1_2 == 120\n#include \"x\"\n#endif\n") == "#include@2");
+    // Their values are the device's: still unknown, so a branch on one may be taken.
+    CHECK(refused_by_build("#if __OPENCL_VERSION__ < 100\n#include \"x\"\n#endif\n") == "#include@2");
+    CHECK(refused_by_build("#if __OPENCL_C_VERSION__ >= 200\n#include \"x\"\n#endif\n") == "#include@2");
+    // The file's own #undef, or a -D, still decides.
+    CHECK(refused_by_build("#undef __OPENCL_VERSION__\n#ifndef __OPENCL_VERSION__\n#include \"x\"\n#endif\n") ==
+          "#include@3");
+    // Other reserved names stay unknown.
+    CHECK(refused_by_build("#ifndef __IMAGE_SUPPORT__\n#include \"x\"\n#endif\n") == "#include@2");
+
+    // Testing only whether such a macro is defined reads the same lines in libclang as in any
+    // device compiler: the static analysis can vouch for the file. Its value it cannot.
+    const auto name_of = [](const std::string& text) {
+        const auto m = find_compiler_dependent_macro(self_contained_text(text, lab_defines()).text);
+        return m ? m->name + "@" + std::to_string(m->line) : std::string();
+    };
+    CHECK(name_of(host_part + "__kernel void k() {}\n").empty());
+    CHECK(name_of("#if !defined(__OPENCL_VERSION__)\n#define __kernel\n#endif\n").empty());
+    CHECK(name_of("#if defined(__OPENCL_VERSION__) && __OPENCL_VERSION__ >= 200\nint x;\n#endif\n") ==
+          "__OPENCL_VERSION__@1");
+    CHECK(name_of("#ifndef __IMAGE_SUPPORT__\nint x;\n#endif\n") == "__IMAGE_SUPPORT__@1");
+}

@@ -60,7 +60,9 @@ public:
     void lower_variable_declaration(CXCursor declaration, Node& sequence);
     void lower_if(CXCursor statement, Node& sequence);
     void lower_for(CXCursor statement, Node& sequence);
-    void name_loop_counter(CXCursor init, CXCursor condition, CXCursor step);
+    // Names the counter in index text; returns it when it goes up by one (Node::counter_name).
+    std::optional<std::pair<VariableId, std::string>> name_loop_counter(CXCursor init, CXCursor condition,
+                                                                        CXCursor step);
     void lower_while(CXCursor statement, Node& sequence, bool tests_first);
     void lower_switch(CXCursor statement, Node& sequence);
     void lower_return(CXCursor statement, Node& sequence);

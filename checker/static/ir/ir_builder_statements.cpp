@@ -1,6 +1,8 @@
 // Statements and control flow; helper functions are inlined where they are called.
 #include "ir_builder_internal.hpp"
 
+#include <tuple>
+
 namespace checker::barriers {
 
 namespace {
@@ -229,7 +231,9 @@ void KernelIrBuilder::lower_for(CXCursor statement, Node& sequence) {
             loop.condition.add(lower_expression(part, loop.condition_events()));
     }
     loop.loop_has_condition = parts.condition.has_value() || !parts.unplaced.empty();
-    if (parts.init && parts.condition && parts.step) name_loop_counter(*parts.init, *parts.condition, *parts.step);
+    if (parts.init && parts.condition && parts.step)
+        if (auto counter = name_loop_counter(*parts.init, *parts.condition, *parts.step))
+            std::tie(loop.counter, loop.counter_name) = *counter;
     ++for_depth_;
     if (parts.body) lower_statement(*parts.body, loop.loop_body());
     --for_depth_;
@@ -258,6 +262,16 @@ std::optional<std::pair<CXCursor, CXCursor>> counter_and_start(CXTranslationUnit
     return std::make_pair(clang_getCursorReferenced(target), operands[1]);
 }
 
+// Whether a `for` loop's step adds one to `counter`: `++t`, `t++`, `t += 1`, `t = t + 1`, `t = 1 + t`.
+bool steps_by_one(CXTranslationUnit unit, CXCursor step, const std::string& counter) {
+    std::string written;
+    for (const Token& token : tokens_of(unit, step)) written += token.text;
+    for (const std::string& shape : {"++" + counter, counter + "++", counter + "+=1", counter + "=" + counter + "+1",
+                                     counter + "=1+" + counter})
+        if (written == shape) return true;
+    return false;
+}
+
 std::string replaced_all(std::string text, const std::string& from, const std::string& to) {
     for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
         text.replace(at, from.size(), to);
@@ -266,18 +280,23 @@ std::string replaced_all(std::string text, const std::string& from, const std::s
 
 }  // namespace
 
-void KernelIrBuilder::name_loop_counter(CXCursor init, CXCursor condition, CXCursor step) {
+std::optional<std::pair<VariableId, std::string>> KernelIrBuilder::name_loop_counter(CXCursor init,
+                                                                                     CXCursor condition,
+                                                                                     CXCursor step) {
     std::optional<std::pair<CXCursor, CXCursor>> counter = counter_and_start(unit_, init);
-    if (!counter) return;
+    if (!counter) return std::nullopt;
     CXCursorKind kind = clang_getCursorKind(counter->first);
-    if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return;
+    if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl) return std::nullopt;
     VariableId id = variable_for(counter->first);
-    if (counter_names_.count(id) || substitutes_.count(id)) return;
+    if (counter_names_.count(id) || substitutes_.count(id)) return std::nullopt;
     std::string own = spelling_of(counter->first) + "#" + std::to_string(id);
     std::string test = canonical(condition), next = canonical(step);
-    if (next.find(own) == std::string::npos || test.find(own) == std::string::npos) return;  // not its counter
-    counter_names_[id] = "@" + std::to_string(for_depth_) + "{" + canonical(counter->second) + "|" +
-                         replaced_all(test, own, "@") + "|" + replaced_all(next, own, "@") + "}";
+    if (next.find(own) == std::string::npos || test.find(own) == std::string::npos) return std::nullopt;  // not its counter
+    std::string name = "@" + std::to_string(for_depth_) + "{" + canonical(counter->second) + "|" +
+                       replaced_all(test, own, "@") + "|" + replaced_all(next, own, "@") + "}";
+    counter_names_[id] = name;
+    if (!steps_by_one(unit_, step, spelling_of(counter->first))) return std::nullopt;
+    return std::make_pair(id, name);
 }
 
 void KernelIrBuilder::lower_while(CXCursor statement, Node& sequence, bool tests_first) {

@@ -85,6 +85,11 @@ struct Node {
     bool loop_tests_first = true;      // false for do-while
     bool loop_has_condition = true;    // false for `for (;;)`
     std::string loop_keyword = "for";  // "for", "while" or "do"
+    // A `for` loop whose counter goes up by one each iteration (`++t`, `t++`, `t += 1`,
+    // `t = t + 1`): the counter's name in index text ("@1{0|(@<steps)|++@}") and its variable.
+    // Empty and -1 otherwise.
+    std::string counter_name;
+    VariableId counter = -1;
 
     // barrier: the evaluated fence flags (CLK_LOCAL_MEM_FENCE = 1, CLK_GLOBAL_MEM_FENCE = 2).
     std::optional<long long> fence_flags;

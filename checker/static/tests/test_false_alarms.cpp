@@ -335,3 +335,40 @@ __kernel void prefetch(__global const float* in, __global float* out, uint steps
 }
 )CL");
 }
+
+TEST_CASE("false alarms: buffers used in turn with the one barrier of a step at its top (issue 34)") {
+    // Step t fills tile t % 2 and reads it after the barrier; tile t % 2 is filled again two steps
+    // later, after the barrier of step t + 1.
+    const std::string two_tiles = R"CL(
+__kernel void in_turn(__global const float* in, __global float* out, uint steps)
+{
+    __local float tile[2][64];
+    const uint lid = get_local_id(0);
+    float acc = 0.0f;
+    for (uint t = 0; t < steps; t++) {
+        tile[t % 2][lid] = in[t * 64 + lid];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        acc += tile[t % 2][63 - lid];
+    }
+    out[get_global_id(0)] = acc;
+}
+)CL";
+    check_clean(two_tiles);
+    // Three tiles: prefetch (t + 1) % 3 before the barrier, read t % 3 after it.
+    check_clean(R"CL(
+__kernel void in_turn(__global const float* in, __global float* out, uint steps)
+{
+    __local float tile[3][64];
+    const uint lid = get_local_id(0);
+    tile[0][lid] = in[lid];
+    float acc = 0.0f;
+    for (uint t = 0; t < steps; ++t) {
+        const uint next = (t + 1) % 3;
+        tile[next][lid] = in[(t + 1) * 64 + lid];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        acc += tile[t % 3][63 - lid];
+    }
+    out[get_global_id(0)] = acc;
+}
+)CL", {{"TILE_SIZE", "8"}});
+}

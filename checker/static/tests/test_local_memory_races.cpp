@@ -544,3 +544,51 @@ __kernel void shift(__global const float* in, __global float* out)
         CHECK(has_finding(analyse(source), rules::missing_barrier_read_after_write, line_of(source, "MARK")));
     }
 }
+
+TEST_CASE("write-after-read: a tile reused one step after it was read, the barrier at the top (issue 34)") {
+    // Two tiles, the next one prefetched before the step's barrier: tile (t + 1) % 2 is the one
+    // step t - 1 read after its barrier. (With three tiles the same shape is correct.)
+    const std::string source = R"CL(
+__kernel void in_turn(__global const float* in, __global float* out, uint steps)
+{
+    __local float tile[2][64];
+    const uint lid = get_local_id(0);
+    tile[0][lid] = in[lid];
+    float acc = 0.0f;
+    for (uint t = 0; t < steps; ++t) {
+        tile[(t + 1) % 2][lid] = in[(t + 1) * 64 + lid];  // RACE
+        barrier(CLK_LOCAL_MEM_FENCE);
+        acc += tile[t % 2][63 - lid];
+    }
+    out[get_global_id(0)] = acc;
+}
+)CL";
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(has_finding(findings, "missing-barrier-write-after-read", line_of(source, "RACE")));
+    CHECK(count_errors(findings) == 1);
+}
+
+TEST_CASE("write-after-read: a step apart, an inner loop's counter in the index is not assumed to follow (issue 34)") {
+    // Step t reads both tiles after its barrier; step t + 1 writes both before its barrier.
+    // Comparing a step apart knows only the outer counter: `k` may take any value in between.
+    const std::string source = R"CL(
+__kernel void in_turn(__global const float* in, __global float* out, uint steps)
+{
+    __local float tile[2][64];
+    const uint lid = get_local_id(0);
+    float acc = 0.0f;
+    for (uint t = 0; t < steps; ++t) {
+        for (uint k = 0; k < 2; ++k)
+            tile[(t + k + 1) % 2][lid] = in[(t + k) * 64 + lid];  // RACE
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (uint k = 0; k < 2; ++k)
+            acc += tile[(t + k) % 2][63 - lid];
+    }
+    out[get_global_id(0)] = acc;
+}
+)CL";
+    auto findings = analyse(source);
+    INFO(describe(findings));
+    CHECK(has_finding(findings, "missing-barrier-write-after-read", line_of(source, "RACE")));
+}
