@@ -11,6 +11,7 @@
 #include "memory_lens/counting/launch_counts.hpp"
 #include "memory_lens/report/memory_html.hpp"
 #include "memory_lens/report/memory_table.hpp"
+#include "memory_lens/report/run_faults.hpp"
 
 #include <fmt/format.h>
 
@@ -84,7 +85,7 @@ std::string plugin_path() {
 std::vector<std::string> child_command(const CommonOptions& common, const RunOptions& options,
                                        const MemoryPlan& plan) {
     // Local memory as labcheck gives Oclgrind (its 32 KiB default is less than labs 05-06 use on a GPU).
-    std::vector<std::string> argv = {"timeout", kMemoryRunSeconds, "oclgrind", "--local-mem-size", "262144", "--plugins", plugin_path(),
+    std::vector<std::string> argv = {"timeout", kMemoryRunSeconds, "oclgrind", "--data-races", "--local-mem-size", "262144", "--plugins", plugin_path(),
                                      fs::read_symlink("/proc/self/exe")};
     if (!common.root.empty()) argv.insert(argv.end(), {"--root", common.root});
     argv.insert(argv.end(), {"run", options.lab, "--size", plan.size_text, "--no-timing"});
@@ -187,25 +188,27 @@ MemoryMeasure measure_memory(const CommonOptions& common, const RunOptions& opti
 // The labs of the ladder: the matrix products, in the order their ideas come.
 constexpr const char* kLadderLabs[] = {"03", "04", "05", "06", "08"};
 
-// The kernel's report printed: its table, and what went wrong when it did not run right. Its exit status.
-int print_measure(const MemoryMeasure& measure, const std::string& html_file) {
+// The kernel's report printed: what went wrong first, when the run was wrong, then its table
+// (marked as taken from a wrong run). Its exit status.
+int print_measure(const MemoryMeasure& measure, const std::string& html_file, const std::string& lab) {
     if (!measure.report) {
         fmt::print("\nThe kernel did not run under Oclgrind{}; what it printed:\n{}\n",
                    measure.status == 0 ? "" : fmt::format(" (exit status {})", measure.status), measure.log);
         return measure.status == 0 ? 2 : measure.status;
     }
+    const std::vector<memory_lens::RunFault> faults = memory_lens::run_faults(measure.log, measure.status);
+    if (!faults.empty()) fmt::print("\n{}", memory_lens::run_faults_text(faults, measure.display, lab));
     const memory_lens::ReportSubject subject = subject_of(measure.plan, measure.display);
     const memory_lens::LaunchCounts& launch = measure.report->launches.front();
-    fmt::print("\n{}", memory_lens::memory_table_text(measure.source, launch, measure.report->warp, subject));
+    fmt::print("\n{}{}", faults.empty() ? "" : memory_lens::wrong_run_banner(),
+               memory_lens::memory_table_text(measure.source, launch, measure.report->warp, subject));
     if (!html_file.empty()) {
         std::ofstream(html_file) << memory_lens::memory_html(measure.source, launch, measure.report->warp, subject);
         fmt::print("wrote {}\n", html_file);
     }
-    if (measure.status != 0) {
-        fmt::print("\nThe kernel was wrong at {} under Oclgrind (exit status {}); its check said:\n{}\n",
-                   measure.plan.size_text, measure.status, measure.log);
-    }
-    return measure.status;
+    if (faults.empty()) return measure.status;
+    fmt::print("\n{}", memory_lens::wrong_run_banner());
+    return measure.status != 0 ? measure.status : 1;
 }
 
 void print_heading(const CommonOptions& common, const RunOptions& options) {
@@ -229,11 +232,11 @@ int memory_versus(const CommonOptions& common, const RunOptions& options) {
     other.memory_html.clear();
     print_heading(common, options);
     const MemoryMeasure first = measure_memory(common, options);
-    const int first_status = print_measure(first, options.memory_html);
+    const int first_status = print_measure(first, options.memory_html, options.lab);
     fmt::print("\n");
     print_heading(common, other);
     const MemoryMeasure second = measure_memory(common, other);
-    const int second_status = print_measure(second, "");
+    const int second_status = print_measure(second, "", options.lab);
     if (first.report && second.report) {
         fmt::print("\n{}", memory_lens::versus_totals_text(first.report->launches.front(),
                                                             subject_of(first.plan, first.display),
@@ -249,7 +252,7 @@ int memory_run(const CommonOptions& common, const RunOptions& options) {
     if (!options.versus.empty()) return memory_versus(common, options);
     print_heading(common, options);
     const MemoryMeasure measure = measure_memory(common, options);
-    return print_measure(measure, options.memory_html);
+    return print_measure(measure, options.memory_html, options.lab);
 }
 
 int memory_ladder(const CommonOptions& common, const LadderOptions& options) {
@@ -275,10 +278,10 @@ int memory_ladder(const CommonOptions& common, const LadderOptions& options) {
         row.size = size_text(measure.plan.size, measure.plan.spec.size_form());
         row.multiply_adds = subject.multiply_adds;
         if (measure.report) row.totals = memory_lens::totals_of(measure.report->launches.front());
-        if (!measure.report || measure.status != 0) {
+        if (!measure.report || !memory_lens::run_faults(measure.log, measure.status).empty()) {
             row.problem = fmt::format("did not run right under Oclgrind: `lab run {} --memory{}` says why", lab,
                                       options.solution ? " --solution" : "");
-            status = measure.status == 0 ? 2 : measure.status;
+            status = measure.status == 0 ? 1 : measure.status;
         }
         rows.push_back(row);
     }

@@ -3,6 +3,7 @@
 #include "description/memory_subject.hpp"
 #include "description/problem_size.hpp"
 #include "memory_lens/report/memory_table.hpp"
+#include "memory_lens/report/run_faults.hpp"
 #include "util/text_escape.hpp"
 
 #include <fmt/format.h>
@@ -65,12 +66,16 @@ std::string memory_feedback_text(const LabUnderTest& lab, const course::LabSpec&
     const memory_lens::ReportSubject subject =
         course::memory_subject(gpu_spec, size, built->defines, lab.file_display());
     std::string text = fmt::format("{}, as `lab run {} --memory` prints it:\n", kHeading, gpu_spec.number);
-    text += memory_lens::memory_table_text(built->source, report.launches.front(), report.warp, subject);
     const auto* check = run.first<CheckEvent>();
-    if (check != nullptr && !check->ok) {
-        text += fmt::format("(The kernel was not right at {} under Oclgrind: the correctness stage says more.)\n",
+    // Oclgrind's diagnostics named first; a wrong result without one is the correctness stage's to explain.
+    const std::vector<memory_lens::RunFault> faults = memory_lens::run_faults(run.output, 0);
+    if (!faults.empty()) text += memory_lens::run_faults_text(faults, lab.file_display(), gpu_spec.number);
+    if (faults.empty() && check != nullptr && !check->ok) {
+        text += fmt::format("The kernel was not right at {} under Oclgrind (the correctness stage says more).\n",
                             run.job.checks.front().size);
     }
+    if (!faults.empty() || (check != nullptr && !check->ok)) text += memory_lens::wrong_run_banner();
+    text += memory_lens::memory_table_text(built->source, report.launches.front(), report.warp, subject);
     return course::printable_text(text);
 }
 

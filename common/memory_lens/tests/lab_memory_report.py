@@ -36,6 +36,44 @@ def expect(problems, output, source_part, access, pattern, what):
                         f'found {found!r}\n--- printed ---\n{output}')
 
 
+def broken_copy(tmp, lab_folder, replacements):
+    """The solution of `lab_folder` with each (old, new) replaced once, as a submission folder."""
+    folder = pathlib.Path(tmp) / lab_folder.split('-')[0] / lab_folder
+    folder.mkdir(parents=True)
+    text = pathlib.Path(f'solutions/{lab_folder}/transpose.cl').read_text()
+    for old, new in replacements:
+        assert old in text, f'{old!r} not in the {lab_folder} solution'
+        text = text.replace(old, new, 1)
+    (folder / 'transpose.cl').write_text(text)
+    return str(folder.parent)
+
+
+def wrong_runs(lab_exe):
+    """Kernels that are wrong under the simulator: the report names the fault and its line first,
+    marks the figures as from a wrong run, and exits non-zero."""
+    problems = []
+    barrier = 'barrier(CLK_LOCAL_MEM_FENCE);\n    // end slide: read'
+    cases = [
+        ('02-transpose-local', [(barrier, 'if (lx != 0) ' + barrier)], 'barrier divergence at',
+         'if (lx != 0) barrier', None),
+        ('02-transpose-local', [(barrier, '// end slide: read')], 'data race at', 'tile[', None),
+        ('01-transpose-naive', [('if (col < k && row < m)', 'if (col <= k && row < m)')],
+         'out-of-bounds access at', 'a read outside every global buffer', 'local'),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        for index, (lab_folder, replacements, fault, named, never) in enumerate(cases):
+            submission = broken_copy(pathlib.Path(tmp) / str(index), lab_folder, replacements)
+            status, output = lab_memory(lab_exe, lab_folder[:2], '--submission', submission, '--size', '60x60')
+            first = output.find(fault)
+            table = output.find('memory report:')
+            if status == 0 or first < 0 or named not in output or not 0 <= first < table or \
+                    'FIGURES FROM A WRONG RUN' not in output or (never and never in output[:table]):
+                problems.append(f'{lab_folder} {replacements[0][1]!r}: expected a non-zero exit, "{fault}" naming '
+                                f'"{named}" before the table{f" and no word of {never}" if never else ""}, and the '
+                                f'figures marked as from a wrong run; got {status}\n{output}')
+    return problems
+
+
 def main() -> int:
     lab_exe = sys.argv[1]
     problems = []
@@ -57,6 +95,7 @@ def main() -> int:
         (unpadded / 'transpose.cl').write_text(text.replace('[TILE_SIZE + 1]', '[TILE_SIZE]'))
         status, output = lab_memory(lab_exe, '02', '--submission', str(unpadded.parent))
         expect(problems, output, 'tile[lx][r]', 'local load', r' 32\.0-way .*worst 32-way', 'lab 02 unpadded read')
+    problems += wrong_runs(lab_exe)
     # --versus: the same kernel at a second define set, the totals side by side.
     status, output = lab_memory(lab_exe, '02', '--solution', '--versus', 'TILE_SIZE=16')
     side = output[output.find('Side by side'):] if 'Side by side' in output else ''
