@@ -4,6 +4,7 @@
 // $MEMORY_LENS_WARP sets the warp size (32 unless it says otherwise).
 //
 // Loaded by Oclgrind: `oclgrind --plugins build/memory_lens/libmemory_lens_plugin.so ...`.
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -62,6 +63,7 @@ public:
         launch_.local_size = sizes_of(invocation->getLocalSize());
     }
     void kernelEnd(const oclgrind::KernelInvocation*) override {
+        end_image_call();
         grouper_.flush(launch_);
         report_.launches.push_back(launch_);
         write_report();
@@ -69,9 +71,19 @@ public:
     void workGroupBegin(const oclgrind::WorkGroup*) override { launch_.work_groups += 1; }
     void workGroupBarrier(const oclgrind::WorkGroup*, std::uint32_t) override {
         launch_.barriers += 1;
+        end_image_call();
         grouper_.flush(launch_);
     }
-    void workGroupComplete(const oclgrind::WorkGroup*) override { grouper_.flush(launch_); }
+    void workGroupComplete(const oclgrind::WorkGroup*) override {
+        end_image_call();
+        grouper_.flush(launch_);
+    }
+
+    // A read_image*/write_image* call ends: its channel accesses were one texel, one access.
+    void instructionExecuted(const oclgrind::WorkItem* item, const llvm::Instruction* instruction,
+                             const oclgrind::TypedValue&) override {
+        if (image_call_ && image_call_->item == item && image_call_->instruction == instruction) end_image_call();
+    }
 
     void memoryLoad(const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address,
                     size_t size) override {
@@ -101,6 +113,17 @@ private:
         return name.contains("read_image") || name.contains("write_image");
     }
 
+    // One read_image*/write_image* call of one work-item: Oclgrind loads or stores its texel one
+    // channel at a time; the channels are gathered here and recorded as one access when the call ends.
+    struct ImageCall {
+        const oclgrind::WorkItem* item;
+        const llvm::Instruction* instruction;
+        memory_lens::Site site;
+        std::uint32_t linear;
+        std::uint64_t first;  // lowest address of the texel's channels
+        std::uint64_t end;    // one past the highest
+    };
+
     void record(const oclgrind::Memory* memory, const oclgrind::WorkItem* item, Direction direction, size_t address,
                 size_t size) {
         const std::optional<Space> space = space_of(memory);
@@ -113,7 +136,29 @@ private:
         const oclgrind::Size3 local = item->getLocalID();
         const oclgrind::Size3 group = item->getWorkGroup()->getGroupSize();
         const auto linear = static_cast<std::uint32_t>(local.x + group.x * (local.y + group.y * local.z));
+        if (site.space == Space::image) {
+            add_to_image_call(item, instruction, site, linear, address, size);
+            return;
+        }
         grouper_.record(instruction, site, linear, address, static_cast<std::uint32_t>(size));
+    }
+
+    void add_to_image_call(const oclgrind::WorkItem* item, const llvm::Instruction* instruction,
+                           const memory_lens::Site& site, std::uint32_t linear, std::uint64_t address, size_t size) {
+        if (image_call_ && (image_call_->item != item || image_call_->instruction != instruction)) end_image_call();
+        if (!image_call_) {
+            image_call_ = ImageCall{item, instruction, site, linear, address, address + size};
+            return;
+        }
+        image_call_->first = std::min<std::uint64_t>(image_call_->first, address);
+        image_call_->end = std::max<std::uint64_t>(image_call_->end, address + size);
+    }
+
+    void end_image_call() {
+        if (!image_call_) return;
+        grouper_.record(image_call_->instruction, image_call_->site, image_call_->linear, image_call_->first,
+                        static_cast<std::uint32_t>(image_call_->end - image_call_->first));
+        image_call_.reset();
     }
 
     void write_report() const {
@@ -124,6 +169,7 @@ private:
     }
 
     memory_lens::WarpGrouper grouper_;
+    std::optional<ImageCall> image_call_;
     memory_lens::MemoryReport report_;
     memory_lens::LaunchCounts launch_;
     std::string output_;
