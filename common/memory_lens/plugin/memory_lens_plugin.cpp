@@ -1,7 +1,11 @@
 // The Oclgrind plugin: every global and local load and store of a work-item goes to a
 // WarpGrouper (counting/), flushed at each barrier and at the end of each work-group; at
 // the end of each kernel the report so far is written, whole, to $MEMORY_LENS_OUTPUT as JSON.
-// $MEMORY_LENS_WARP sets the warp size (32 unless it says otherwise).
+// $MEMORY_LENS_WARP sets the warp size (32 unless it says otherwise). $MEMORY_LENS_PROGRESS, when
+// set, names a file that holds the progress, one line rewritten as work-groups complete
+// ("groups DONE TOTAL"), or, when a work-item runs away, "runaway LINE INSTRUCTIONS" before the simulation is
+// ended (exit status kRunawayExit): a work-item that runs kRunawayInstructions instructions
+// without a barrier or its end is in a loop that does not end, whatever the size.
 //
 // Loaded by Oclgrind: `oclgrind --plugins build/memory_lens/libmemory_lens_plugin.so ...`.
 #include <algorithm>
@@ -44,6 +48,11 @@ std::uint32_t warp_size_from_environment() {
     return static_cast<std::uint32_t>(value);
 }
 
+// About a second of one core under Oclgrind; the labs' work-items run at most about a hundred thousand
+// instructions between barriers at any size the memory lens accepts (64x the [memory] work).
+constexpr std::uint64_t kRunawayInstructions = 5'000'000;
+constexpr int kRunawayExit = 75;  // common/lab_cli/memory_run.cpp reads the progress file then
+
 std::array<std::uint64_t, 3> sizes_of(const oclgrind::Size3& size) { return {size.x, size.y, size.z}; }
 
 class MemoryLensPlugin : public oclgrind::Plugin {
@@ -52,6 +61,7 @@ public:
         : oclgrind::Plugin(context), grouper_(warp_size_from_environment()) {
         report_.warp = grouper_.warp_size();
         if (const char* path = std::getenv("MEMORY_LENS_OUTPUT")) output_ = path;
+        if (const char* path = std::getenv("MEMORY_LENS_PROGRESS")) progress_ = path;
     }
 
     bool isThreadSafe() const override { return false; }  // one grouper: work-groups one at a time
@@ -61,6 +71,9 @@ public:
         launch_.kernel = invocation->getKernel()->getName();
         launch_.global_size = sizes_of(invocation->getGlobalSize());
         launch_.local_size = sizes_of(invocation->getLocalSize());
+        const oclgrind::Size3 groups = invocation->getNumGroups();
+        total_groups_ = groups.x * groups.y * groups.z;
+        done_groups_ = 0;
     }
     void kernelEnd(const oclgrind::KernelInvocation*) override {
         end_image_call();
@@ -77,12 +90,21 @@ public:
     void workGroupComplete(const oclgrind::WorkGroup*) override {
         end_image_call();
         grouper_.flush(launch_);
+        done_groups_ += 1;
+        if (done_groups_ * 100 / total_groups_ != (done_groups_ - 1) * 100 / total_groups_) {
+            write_progress("groups " + std::to_string(done_groups_) + " " + std::to_string(total_groups_));
+        }
     }
 
     // A read_image*/write_image* call ends: its channel accesses were one texel, one access.
     void instructionExecuted(const oclgrind::WorkItem* item, const llvm::Instruction* instruction,
                              const oclgrind::TypedValue&) override {
         if (image_call_ && image_call_->item == item && image_call_->instruction == instruction) end_image_call();
+        if (item != running_item_) {
+            running_item_ = item;
+            run_length_ = 0;
+        }
+        if (++run_length_ == kRunawayInstructions) stop_runaway(instruction);
     }
 
     void memoryLoad(const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address,
@@ -161,6 +183,20 @@ private:
         image_call_.reset();
     }
 
+    void write_progress(const std::string& line) const {
+        if (progress_.empty()) return;
+        std::ofstream(progress_, std::ios::trunc) << line << '\n';
+    }
+
+    // A work-item in a loop that does not end: say where, and end the simulation.
+    [[noreturn]] void stop_runaway(const llvm::Instruction* instruction) const {
+        const unsigned line = instruction != nullptr && instruction->getDebugLoc() ? instruction->getDebugLoc().getLine() : 0;
+        write_progress("runaway " + std::to_string(line) + " " + std::to_string(kRunawayInstructions));
+        std::cerr << "memory lens: a work-item ran " << kRunawayInstructions
+                  << " instructions without a barrier or its end (line " << line << "): stopped\n";
+        std::_Exit(kRunawayExit);
+    }
+
     void write_report() const {
         if (output_.empty()) return;
         std::ofstream file(output_, std::ios::trunc);
@@ -173,6 +209,10 @@ private:
     memory_lens::MemoryReport report_;
     memory_lens::LaunchCounts launch_;
     std::string output_;
+    std::string progress_;
+    std::uint64_t total_groups_ = 1, done_groups_ = 0;
+    const oclgrind::WorkItem* running_item_ = nullptr;  // the work-item executing now
+    std::uint64_t run_length_ = 0;                      // its instructions since it started or resumed
 };
 
 MemoryLensPlugin* plugin = nullptr;

@@ -74,6 +74,35 @@ def wrong_runs(lab_exe):
     return problems
 
 
+def hangs_and_costs(lab_exe):
+    """A kernel that never ends is stopped within seconds of processor time with the line of its loop
+    (under Oclgrind) or after --step-limit (on the device); a size far above [memory]'s is refused."""
+    problems = []
+    hang = 'checker/mutants/runtime/02-transpose-local/hang_spin_on_flag.cl'
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = pathlib.Path(tmp) / '02-transpose-local'
+        folder.mkdir()
+        (folder / 'transpose.cl').write_text(pathlib.Path(hang).read_text())
+        status, output = lab_memory(lab_exe, '02', '--submission', tmp)
+        if status == 0 or 'a loop that does not end' not in output or 'transpose.cl:19' not in output:
+            problems.append(f'{hang} --memory: expected a non-zero exit naming the loop at line 19, got {status}\n'
+                            f'{output}')
+        done = subprocess.run([lab_exe, 'run', '02', '--no-timing', '--submission', tmp, '--step-limit', '2'],
+                              capture_output=True, text=True, timeout=120)
+        if done.returncode != 1 or 'stopped after 2 s while checking size' not in done.stdout:
+            problems.append(f'{hang} --no-timing --step-limit 2: expected exit 1 and "stopped after 2 s", got '
+                            f'{done.returncode}\n{done.stdout}{done.stderr}')
+    status, output = lab_memory(lab_exe, '01', '--solution', '--size', '8192x8192')
+    if status != 2 or '16384x its work' not in output or 'drop --size' not in output:
+        problems.append(f'lab 01 --memory --size 8192x8192: expected exit 2, refused with what to run instead, got '
+                        f'{status}\n{output}')
+    status, output = lab_memory(lab_exe, '01', '--solution', '--size', '128x128')
+    if status != 0 or '4x the work of the [memory] size 64x64' in output:
+        problems.append(f'lab 01 --memory --size 128x128: expected exit 0 and no cost warning at 4x, got {status}\n'
+                        f'{output}')
+    return problems
+
+
 def main() -> int:
     lab_exe = sys.argv[1]
     problems = []
@@ -96,6 +125,7 @@ def main() -> int:
         status, output = lab_memory(lab_exe, '02', '--submission', str(unpadded.parent))
         expect(problems, output, 'tile[lx][r]', 'local load', r' 32\.0-way .*worst 32-way', 'lab 02 unpadded read')
     problems += wrong_runs(lab_exe)
+    problems += hangs_and_costs(lab_exe)
     # --versus: the same kernel at a second define set, the totals side by side.
     status, output = lab_memory(lab_exe, '02', '--solution', '--versus', 'TILE_SIZE=16')
     side = output[output.find('Side by side'):] if 'Side by side' in output else ''
