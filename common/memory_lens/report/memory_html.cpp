@@ -20,7 +20,7 @@ std::string escaped(const std::string& text) {
             case '<': out += "&lt;"; break;
             case '>': out += "&gt;"; break;
             case '"': out += "&quot;"; break;
-            default: out += (static_cast<unsigned char>(c) < 0x20 && c != '\t') ? '?' : c;
+            default: out += (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') ? '?' : c;
         }
     }
     return out;
