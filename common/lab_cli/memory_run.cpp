@@ -252,11 +252,18 @@ int memory_versus(const CommonOptions& common, const RunOptions& options) {
     other.memory_html.clear();
     print_heading(common, options);
     const MemoryMeasure first = measure_memory(common, options);
-    const int first_status = print_measure(first, options.memory_html, options.lab);
+    const int first_status = print_measure(first, "", options.lab);
     fmt::print("\n");
     print_heading(common, other);
     const MemoryMeasure second = measure_memory(common, other);
     const int second_status = print_measure(second, "", options.lab);
+    if (first.report && second.report && !options.memory_html.empty()) {
+        // The page of the first configuration, its worst request drawn beside the second's.
+        std::ofstream(options.memory_html) << memory_lens::memory_html(
+            first.source, first.report->launches.front(), first.report->warp, subject_of(first.plan, first.display),
+            &second.report->launches.front(), second.plan.defines.summary());
+        fmt::print("wrote {}\n", options.memory_html);
+    }
     if (first.report && second.report) {
         fmt::print("\n{}", memory_lens::versus_totals_text(first.report->launches.front(),
                                                             subject_of(first.plan, first.display),
