@@ -286,6 +286,9 @@ TEST_CASE("memory feedback: the memory report beside the barriers verdict, whate
     CHECK(reported.output.find("Memory report (feedback only") != std::string::npos);
     CHECK(reported.output.find("32.0-way bank conflict") != std::string::npos);
     CHECK(barriers_output(reported).find("32.0-way bank conflict") != std::string::npos);
+    // Read for the student: the worst line, and the README's section about it.
+    CHECK(barriers_output(reported).find("is a 32.0-way bank conflict on average") != std::string::npos);
+    CHECK(barriers_output(reported).find("under \"Bank conflicts and the padded tile\"") != std::string::npos);
     CHECK(barriers_output(plain).find("Memory report") == std::string::npos);
     CHECK(reported.json["score"] == plain.json["score"]);
     CHECK(reported.status == plain.status);
