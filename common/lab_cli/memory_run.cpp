@@ -304,7 +304,10 @@ int memory_ladder(const CommonOptions& common, const LadderOptions& options) {
         const memory_lens::ReportSubject subject = subject_of(measure.plan, measure.display);
         row.size = size_text(measure.plan.size, measure.plan.spec.size_form());
         row.multiply_adds = subject.multiply_adds;
-        if (measure.report) row.totals = memory_lens::totals_of(measure.report->launches.front());
+        if (measure.report) {
+            row.totals = memory_lens::totals_of(measure.report->launches.front());
+            row.l1_load_sectors = measure.report->launches.front().l1_load_sectors;
+        }
         if (!measure.report || !memory_lens::run_faults(measure.log, measure.status).empty()) {
             row.problem = fmt::format("did not run right under Oclgrind: `lab run {} --memory{}` says why", lab,
                                       options.solution ? " --solution" : "");

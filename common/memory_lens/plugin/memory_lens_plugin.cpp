@@ -90,6 +90,7 @@ public:
     void workGroupComplete(const oclgrind::WorkGroup*) override {
         end_image_call();
         grouper_.flush(launch_);
+        grouper_.end_work_group(launch_);
         done_groups_ += 1;
         if (done_groups_ * 100 / total_groups_ != (done_groups_ - 1) * 100 / total_groups_) {
             write_progress("groups " + std::to_string(done_groups_) + " " + std::to_string(total_groups_));

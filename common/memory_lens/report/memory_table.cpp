@@ -91,6 +91,12 @@ std::string totals_text(const LaunchCounts& launch, const ReportSubject& subject
     const double load_bytes = static_cast<double>(totals.global_load_sectors * kSectorBytes);
     text += fmt::format("    of which loads:   {}; stores: {:.0f} bytes\n", bytes_per(load_bytes, subject),
                         global_bytes - load_bytes);
+    if (launch.l1_load_sectors > 0) {
+        text += fmt::format("    loads, L1 model:  {}\n      (a model, not a measurement: each sector a work-group loads "
+                            "fetched once while it runs;\n      it assumes {} KiB of L1 for one work-group)\n",
+                            bytes_per(static_cast<double>(launch.l1_load_sectors * kSectorBytes), subject),
+                            exact(static_cast<double>(launch.l1_largest_group_sectors * kSectorBytes) / 1024.0));
+    }
     text += fmt::format("  local memory:  {} bytes in {} requests; barriers: {} per work-group ({} work-groups)\n",
                         totals.local_bytes, totals.local_requests, exact(per_group(launch, launch.barriers)),
                         launch.work_groups);
@@ -179,23 +185,26 @@ std::string versus_totals_text(const LaunchCounts& first, const ReportSubject& f
 std::string ladder_table_text(const std::vector<LadderRow>& rows, std::uint32_t warp) {
     std::string text = "The ladder: global memory per multiply-add, each lab's kernel once at its [memory] size and GPU "
                        "defaults\n\n";
-    text += fmt::format("  {:<4} {:<42} {:<11} {:>12} {:>12} {:>12}\n", "lab", "kernel", "size", "loads", "all global",
-                        "images");
+    text += fmt::format("  {:<4} {:<34} {:<11} {:>10} {:>10} {:>10} {:>10}\n", "lab", "kernel", "size", "L1 model",
+                        "loads", "all global", "images");
     for (const LadderRow& row : rows) {
-        const std::string title = row.title.size() > 42 ? row.title.substr(0, 41) + "…" : row.title;
+        const std::string title = row.title.size() > 34 ? row.title.substr(0, 33) + "…" : row.title;
         if (!row.problem.empty() || row.multiply_adds <= 0.0) {
-            text += fmt::format("  {:<4} {:<42} {:<11} {}\n", row.lab, title, row.size,
+            text += fmt::format("  {:<4} {:<34} {:<11} {}\n", row.lab, title, row.size,
                                 row.problem.empty() ? "no multiply-adds to count" : row.problem);
             continue;
         }
         const auto per_fma = [&](double bytes) { return fmt::format("{:.4f}", bytes / row.multiply_adds); };
-        text += fmt::format("  {:<4} {:<42} {:<11} {:>12} {:>12} {:>12}\n", row.lab, title, row.size,
+        text += fmt::format("  {:<4} {:<34} {:<11} {:>10} {:>10} {:>10} {:>10}\n", row.lab, title, row.size,
+                            per_fma(static_cast<double>(row.l1_load_sectors * kSectorBytes)),
                             per_fma(static_cast<double>(row.totals.global_load_sectors * kSectorBytes)),
                             per_fma(static_cast<double>(row.totals.global_sectors * kSectorBytes)),
                             row.totals.image_requests > 0 ? per_fma(static_cast<double>(row.totals.image_bytes)) : "-");
     }
     text += "\nBytes per multiply-add. loads: the global loads' sectors × 32; all global: loads and stores;\n"
-            "images: the bytes asked for through the texture path, whose cache is not modelled.\n";
+            "images: the bytes asked for through the texture path, whose cache is not modelled; L1 model: the\n"
+            "loads if an L1 kept every sector a work-group loads until it ends (a model, beside the no-cache\n"
+            "figures: `lab run NN --memory` says the cache size it assumes).\n";
     return text + honesty_line(warp);
 }
 
@@ -217,6 +226,7 @@ std::string figures_legend() {
            "  global memory  sectors × 32 bytes, loads and stores, per output element and per multiply-add\n"
            "  coalescing ideal  the same requests, each in its fewest sectors: what better coalescing can reach\n"
            "  least traffic  each input read once, the output written once: what reusing data can reach\n"
+           "  L1 model       global loads if an L1 kept every sector a work-group loads until it ends\n"
            "  local bytes    the distinct bytes of each local request, summed (a broadcast counts once)\n"
            "  barriers       barriers the work-groups executed, over the work-groups\n";
 }

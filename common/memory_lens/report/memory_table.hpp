@@ -44,6 +44,7 @@ struct LadderRow {
     std::string size;           // "64×64×64"
     double multiply_adds = 0;   // of the launch
     LaunchTotals totals;
+    std::uint64_t l1_load_sectors = 0;  // the L1 model's loads (LaunchCounts::l1_load_sectors)
     std::string problem;        // why there is no figure ("" when there is)
 };
 
