@@ -297,6 +297,9 @@ TEST_CASE("memory feedback: the memory report beside the barriers verdict, whate
     CHECK(reported.output.find("Memory report (feedback only") != std::string::npos);
     CHECK(reported.output.find("32.0-way bank conflict") != std::string::npos);
     CHECK(barriers_output(reported).find("32.0-way bank conflict") != std::string::npos);
+    // Read for the student: the worst line, and the README's section about it.
+    CHECK(barriers_output(reported).find("is a 32.0-way bank conflict on average") != std::string::npos);
+    CHECK(barriers_output(reported).find("under \"Bank conflicts and the padded tile\"") != std::string::npos);
     CHECK(barriers_output(plain).find("Memory report") == std::string::npos);
     CHECK(reported.json["score"] == plain.json["score"]);
     CHECK(reported.status == plain.status);
@@ -316,6 +319,9 @@ TEST_CASE("memory feedback: the memory report beside the barriers verdict, whate
     INFO(racy_reported.output);
     CHECK(racy_reported.status == 1);
     CHECK(barriers_output(racy_reported).find("1.0-way bank conflict") != std::string::npos);
+    // ...under the race named at its line, and marked as the figures of a wrong run.
+    CHECK(barriers_output(racy_reported).find("data race at") < barriers_output(racy_reported).find("memory report:"));
+    CHECK(barriers_output(racy_reported).find("FIGURES FROM A WRONG RUN") != std::string::npos);
     CHECK(racy_reported.json["score"] == racy_plain.json["score"]);
 
     // A kernel that hangs on the device is not simulated for the report: a sentence says why.

@@ -22,6 +22,8 @@
 
 #include <map>
 
+#include "progress_line.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <filesystem>
@@ -31,23 +33,6 @@
 namespace course {
 
 namespace {
-
-// One line on stderr that rewrites itself, when stderr is a terminal.
-class ProgressLine {
-public:
-    ProgressLine() : live_(isatty(STDERR_FILENO) != 0) {}
-    void show(const std::string& text) const {
-        if (live_) fmt::print(stderr, "\r\033[K{}", text);
-    }
-    ~ProgressLine() {
-        if (live_) fmt::print(stderr, "\r\033[K");
-    }
-    ProgressLine(const ProgressLine&) = delete;
-    ProgressLine& operator=(const ProgressLine&) = delete;
-
-private:
-    bool live_;
-};
 
 std::string host_name() {
     char name[256] = {};

@@ -42,7 +42,12 @@ struct RunOptions {
     bool memory = false;               // --memory: the simulated memory report (memory_run.hpp) instead of checks
     std::string memory_html;           // --memory-html FILE: the same report as an annotated page
     std::uint32_t warp = 32;           // --warp: work-items per warp in the memory report (64: AMD wavefronts)
+    int step_limit = -1;               // --step-limit S: end a check running longer (-1: kNoTimingStepLimit with
+                                       // --no-timing, none otherwise; 0: none)
 };
+
+// A check of `lab run --no-timing` that runs longer than this is stopped with a message (a hang).
+inline constexpr int kNoTimingStepLimit = 60;
 
 struct LadderOptions {
     bool solution = false;     // --solution

@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -64,12 +66,26 @@ void take_note(const std::string& line, CrashNotes& notes) {
     }
 }
 
-// Everything the child notes, until it closes the pipe (by ending).
-CrashNotes read_notes(int fd) {
+// Waits up to a second for the pipe to have something to read; false when it has nothing yet.
+bool readable_within_a_second(int fd) {
+    pollfd ready{fd, POLLIN, 0};
+    return poll(&ready, 1, 1000) != 0;  // an error (EINTR) reads at once, as before
+}
+
+// Everything the child notes, until it closes the pipe (by ending), or until a running step has
+// lasted `step_limit_seconds` (0: no limit): then `stalled` is set, and the child still runs.
+CrashNotes read_notes(int fd, int step_limit_seconds, bool& stalled) {
     CrashNotes notes;
     std::string pending;
     char buffer[4096];
+    auto noted = std::chrono::steady_clock::now();
     for (;;) {
+        if (step_limit_seconds > 0 && !readable_within_a_second(fd)) {
+            stalled = notes.kind == StepKind::running &&
+                      std::chrono::steady_clock::now() - noted > std::chrono::seconds(step_limit_seconds);
+            if (stalled) break;
+            continue;
+        }
         const ssize_t got = read(fd, buffer, sizeof buffer);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) break;
@@ -77,9 +93,21 @@ CrashNotes read_notes(int fd) {
         for (auto end = pending.find('\n'); end != std::string::npos; end = pending.find('\n')) {
             take_note(pending.substr(0, end), notes);
             pending.erase(0, end + 1);
+            noted = std::chrono::steady_clock::now();
         }
     }
     return notes;
+}
+
+// What a step that outlasted its limit means, and what to run.
+void print_stalled(const CrashNotes& notes, int step_limit_seconds) {
+    fmt::print("\n{}: stopped after {} s while {}{}.\n"
+               "  The kernel did not finish: a loop that does not end (a condition nothing in the loop changes, or a "
+               "work-item waiting for another), or a size far too large for this device.\n"
+               "  try: the same `lab run` with --memory (under Oclgrind) names the line of a loop that does not "
+               "end; --step-limit 0 lets a long check run on.\n",
+               notes.command, step_limit_seconds, notes.step, notes.kernel.empty() ? "" : " (" + notes.kernel + ")");
+    std::fflush(stdout);
 }
 
 [[noreturn]] void run_child(int fd, const std::function<int()>& command) {
@@ -103,7 +131,7 @@ int wait_for(pid_t child) {
 
 }  // namespace
 
-int run_guarded(const std::function<int()>& command, const std::string& name) {
+int run_guarded(const std::function<int()>& command, const std::string& name, int step_limit_seconds) {
     std::fflush(stdout);
     std::fflush(stderr);
     int ends[2];
@@ -124,10 +152,18 @@ int run_guarded(const std::function<int()>& command, const std::string& name) {
     ignore.sa_handler = SIG_IGN;
     sigaction(SIGINT, &ignore, &old_int);
     sigaction(SIGQUIT, &ignore, &old_quit);
-    CrashNotes notes = read_notes(ends[0]);
+    bool stalled = false;
+    CrashNotes notes = read_notes(ends[0], step_limit_seconds, stalled);
     notes.command = name;
     close(ends[0]);
+    if (stalled) kill(child, SIGKILL);
     const int status = wait_for(child);
+    if (stalled) {
+        sigaction(SIGINT, &old_int, nullptr);
+        sigaction(SIGQUIT, &old_quit, nullptr);
+        print_stalled(notes, step_limit_seconds);
+        return 1;
+    }
     sigaction(SIGINT, &old_int, nullptr);
     sigaction(SIGQUIT, &old_quit, nullptr);
     if (status < 0) return 2;

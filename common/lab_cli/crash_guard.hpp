@@ -24,8 +24,9 @@ namespace course {
 // signal, prints what happened (the signal, the last step noted, the kernel, what it usually
 // means, the commands to try) and returns 1 when the step was the kernel's (building or running
 // it), 2 when it was not (opening the device), 130 for Ctrl-C. Without fork, runs `command` here.
-// `name` is how the report names the command ("lab run", "lab tune").
-int run_guarded(const std::function<int()>& command, const std::string& name = "lab run");
+// `name` is how the report names the command ("lab run", "lab tune"). `step_limit_seconds` (0: none):
+// a step of kind running that lasts longer ends the child with a message (a kernel that hangs), status 1.
+int run_guarded(const std::function<int()>& command, const std::string& name = "lab run", int step_limit_seconds = 0);
 
 // In the child (and only there: elsewhere these do nothing), what it is about to do.
 // `step`: "checking size 64×64×64 (seed 1) at define set 'cpu defaults' (-D TILE_M=64 ...)";

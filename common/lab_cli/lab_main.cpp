@@ -32,6 +32,10 @@ CLI::App* add_run_subcommand(CLI::App& app, RunOptions& run) {
     cmd->add_option("-D,--define", run.defines, "kernel define NAME=VALUE, e.g. -D TILE_SIZE=32");
     cmd->add_option("--seed", run.seed, "seed of the random inputs");
     cmd->add_flag("--no-timing", run.no_timing, "check only");
+    cmd->add_option("--step-limit", run.step_limit,
+                    "end a check (one size, one define set) that runs longer than this many seconds, with a message; "
+                    "60 with --no-timing, none otherwise; 0: none")
+        ->check(CLI::Range(0, 86400));
     cmd->add_flag("--reference-gemm", run.reference_gemm,
                   "lab 07: multiply with the course's reference GEMM (kernels/reference/) instead of your "
                   "lab-06 kernel, as labcheck grades strassen.cl (a student edition has none: your lab-06 "

@@ -4,6 +4,7 @@
 #include "description/memory_subject.hpp"
 #include "harness/kernel_source.hpp"
 #include "lab_opening.hpp"
+#include "memory_child.hpp"
 #include "problems/lab_session.hpp"
 #include "util/course_root.hpp"
 #include "util/user_error.hpp"
@@ -11,6 +12,7 @@
 #include "memory_lens/counting/launch_counts.hpp"
 #include "memory_lens/report/memory_html.hpp"
 #include "memory_lens/report/memory_table.hpp"
+#include "memory_lens/report/run_faults.hpp"
 
 #include <fmt/format.h>
 
@@ -20,12 +22,7 @@
 #include <fstream>
 #include <sstream>
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace course {
 
@@ -33,9 +30,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A kernel that never ends would hold the command forever: coreutils' timeout stops it.
-constexpr const char* kMemoryRunSeconds = "300";
-constexpr int kTimedOut = 124;  // timeout's status when it stopped the command
+// A kernel that never ends would hold the command forever: a work-item in a loop that does not end
+// is stopped by the plugin within seconds; anything else that runs this long is stopped here.
+constexpr int kMemoryRunSeconds = 300;
+// A size whose work (m·k·n) is this many times the [memory] size's is announced with its cost;
+// this many more is refused (minutes to hours under the simulator).
+constexpr double kCostlyFactor = 4;
+constexpr double kRefusedFactor = 64;
 
 // What the memory run simulates: the size, the defines, the kernel file.
 struct MemoryPlan {
@@ -84,46 +85,15 @@ std::string plugin_path() {
 std::vector<std::string> child_command(const CommonOptions& common, const RunOptions& options,
                                        const MemoryPlan& plan) {
     // Local memory as labcheck gives Oclgrind (its 32 KiB default is less than labs 05-06 use on a GPU).
-    std::vector<std::string> argv = {"timeout", kMemoryRunSeconds, "oclgrind", "--local-mem-size", "262144", "--plugins", plugin_path(),
+    std::vector<std::string> argv = {"oclgrind", "--data-races", "--local-mem-size", "262144", "--plugins", plugin_path(),
                                      fs::read_symlink("/proc/self/exe")};
     if (!common.root.empty()) argv.insert(argv.end(), {"--root", common.root});
-    argv.insert(argv.end(), {"run", options.lab, "--size", plan.size_text, "--no-timing"});
+    // The simulator's own limits (memory_child.hpp) bound the run, not --no-timing's step limit.
+    argv.insert(argv.end(), {"run", options.lab, "--size", plan.size_text, "--no-timing", "--step-limit", "0"});
     if (options.solution) argv.push_back("--solution");
     if (!options.submission.empty()) argv.insert(argv.end(), {"--submission", options.submission});
     for (const Define& define : plan.defines.items()) argv.insert(argv.end(), {"-D", define.name + "=" + define.value});
     return argv;
-}
-
-// Runs `argv` with the plugin's variables set and LAB_DEVICE unset; its output into `log`. The exit status.
-int run_under_oclgrind(const std::vector<std::string>& argv, const fs::path& report, const fs::path& log,
-                       std::uint32_t warp) {
-    std::vector<std::string> environment;
-    for (char** entry = environ; *entry != nullptr; ++entry) {
-        const std::string text = *entry;
-        if (text.rfind("LAB_DEVICE=", 0) != 0 && text.rfind("MEMORY_LENS_", 0) != 0) environment.push_back(text);
-    }
-    environment.push_back("MEMORY_LENS_OUTPUT=" + report.string());
-    environment.push_back("MEMORY_LENS_WARP=" + std::to_string(warp));
-    std::vector<char*> args, env;
-    for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    for (const auto& entry : environment) env.push_back(const_cast<char*>(entry.c_str()));
-    args.push_back(nullptr);
-    env.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    pid_t pid = 0;
-    const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), env.data());
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) {
-        throw UserError({"Oclgrind (the command oclgrind) to run the kernel under", "it could not be started",
-                         "PATH", "sudo apt-get install oclgrind"});
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 std::string file_text(const fs::path& path) {
@@ -160,6 +130,33 @@ struct MemoryMeasure {
     std::optional<memory_lens::MemoryReport> report;
 };
 
+// Why the simulation was stopped: a work-item that ran away (a loop), or the time limit (the size).
+UserError stopped_error(const MemoryChildEnd& end, const MemoryMeasure& measure, const std::string& lab) {
+    const MemoryPlan& plan = measure.plan;
+    if (end.ending == ChildEnding::runaway) {
+        const std::string where = end.runaway_line == 0 ? measure.display
+                                                        : fmt::format("{}:{}", measure.display, end.runaway_line);
+        return UserError({"every work-item to reach a barrier or its end",
+                          fmt::format("a work-item ran {} instructions without reaching either, at line {}: a loop "
+                                      "that does not end (a condition no work-item changes, or one that waits for "
+                                      "another work-item), whatever the size; the simulation was stopped",
+                                      end.runaway_instructions, end.runaway_line),
+                          where, "make every loop's condition change with the loop (`lab run " + lab +
+                                     " --no-timing` checks the kernel on your device)"});
+    }
+    return UserError({fmt::format("the simulation to finish within {} s at {}", kMemoryRunSeconds, plan.size_text),
+                      end.groups_total == 0
+                          ? "it was stopped before a work-group finished: a loop that does not end (one with a "
+                            "barrier inside), or very large work-groups"
+                          : fmt::format("it was stopped after {} of {} work-groups: the size is too large for the "
+                                        "simulator",
+                                        end.groups_done, end.groups_total),
+                      measure.display,
+                      plan.spec.memory ? "run it at the lab's [memory] size: drop --size (" +
+                                             plan.spec.memory->size.text + ")"
+                                       : "give a smaller --size (a few work-groups)"});
+}
+
 MemoryMeasure measure_memory(const CommonOptions& common, const RunOptions& options) {
     MemoryMeasure measure;
     measure.plan = plan_memory_run(course_root(common.root), options);
@@ -167,16 +164,13 @@ MemoryMeasure measure_memory(const CommonOptions& common, const RunOptions& opti
     measure.display = plan.kernels.display(plan.spec.folder, plan.spec.kernel_file);
     measure.source = file_text(plan.kernels.file(plan.spec.folder, plan.spec.kernel_file));
     TempDir scratch;
-    measure.status = run_under_oclgrind(child_command(common, options, plan), scratch.path / "report.json",
-                                        scratch.path / "run.log", options.warp);
+    const MemoryChildEnd end =
+        run_memory_child(child_command(common, options, plan),
+                         {scratch.path / "report.json", scratch.path / "progress", scratch.path / "run.log"},
+                         options.warp, kMemoryRunSeconds);
+    measure.status = end.status;
     measure.log = file_text(scratch.path / "run.log");
-    if (measure.status == kTimedOut) {
-        throw UserError({fmt::format("the kernel to finish under Oclgrind within {} s at {}", kMemoryRunSeconds,
-                                     plan.size_text),
-                         "it was stopped", measure.display,
-                         "check that every loop of the kernel ends (`lab run " + options.lab +
-                             " --no-timing` checks it on the device), or give a smaller --size"});
-    }
+    if (end.ending != ChildEnding::exited) throw stopped_error(end, measure, options.lab);
     if (fs::exists(scratch.path / "report.json")) {
         measure.report = memory_lens::report_from_json(nlohmann::json::parse(file_text(scratch.path / "report.json")));
         if (measure.report->launches.empty()) throw std::runtime_error("the memory report has no kernel launch");
@@ -187,31 +181,60 @@ MemoryMeasure measure_memory(const CommonOptions& common, const RunOptions& opti
 // The labs of the ladder: the matrix products, in the order their ideas come.
 constexpr const char* kLadderLabs[] = {"03", "04", "05", "06", "08"};
 
-// The kernel's report printed: its table, and what went wrong when it did not run right. Its exit status.
-int print_measure(const MemoryMeasure& measure, const std::string& html_file) {
+// The kernel's report printed: what went wrong first, when the run was wrong, then its table
+// (marked as taken from a wrong run). Its exit status.
+int print_measure(const MemoryMeasure& measure, const std::string& html_file, const std::string& lab) {
     if (!measure.report) {
         fmt::print("\nThe kernel did not run under Oclgrind{}; what it printed:\n{}\n",
                    measure.status == 0 ? "" : fmt::format(" (exit status {})", measure.status), measure.log);
         return measure.status == 0 ? 2 : measure.status;
     }
+    const std::vector<memory_lens::RunFault> faults = memory_lens::run_faults(measure.log, measure.status);
+    if (!faults.empty()) fmt::print("\n{}", memory_lens::run_faults_text(faults, measure.display, lab));
     const memory_lens::ReportSubject subject = subject_of(measure.plan, measure.display);
     const memory_lens::LaunchCounts& launch = measure.report->launches.front();
-    fmt::print("\n{}", memory_lens::memory_table_text(measure.source, launch, measure.report->warp, subject));
+    fmt::print("\n{}{}", faults.empty() ? "" : memory_lens::wrong_run_banner(),
+               memory_lens::memory_table_text(measure.source, launch, measure.report->warp, subject));
     if (!html_file.empty()) {
         std::ofstream(html_file) << memory_lens::memory_html(measure.source, launch, measure.report->warp, subject);
         fmt::print("wrote {}\n", html_file);
     }
-    if (measure.status != 0) {
-        fmt::print("\nThe kernel was wrong at {} under Oclgrind (exit status {}); its check said:\n{}\n",
-                   measure.plan.size_text, measure.status, measure.log);
+    if (faults.empty()) return measure.status;
+    fmt::print("\n{}", memory_lens::wrong_run_banner());
+    return measure.status != 0 ? measure.status : 1;
+}
+
+double work_of(const ProblemSize& size) {
+    return static_cast<double>(size.m) * static_cast<double>(size.k) * static_cast<double>(size.n);
+}
+
+// The run's cost against the [memory] size's (which takes seconds): said when large, refused when
+// far larger. Returns the words for the heading.
+std::string cost_words(const MemoryPlan& plan, const std::string& lab) {
+    if (!plan.spec.memory) return "";
+    const ProblemSize usual = lab_size(plan.spec.memory->size.text, plan.spec.size_form()).size;
+    const double factor = work_of(plan.size) / work_of(usual);
+    if (factor > kRefusedFactor) {
+        throw UserError({fmt::format("a size within {}x the work of the lab's [memory] size {} for the simulator",
+                                     kRefusedFactor, plan.spec.memory->size.text),
+                         fmt::format("--size {}: {:.0f}x its work (work-items times the size), minutes to hours under "
+                                     "Oclgrind",
+                                     plan.size_text, factor),
+                         "lab run " + lab + " --memory",
+                         "drop --size (the figures per output element and per multiply-add hardly change with the "
+                         "size), or time the large size on your device: lab run " + lab + " --size " + plan.size_text});
     }
-    return measure.status;
+    if (factor > kCostlyFactor) {
+        return fmt::format("{:.0f}x the work of the [memory] size {}: expect about {:.0f}x its time, progress below",
+                           factor, plan.spec.memory->size.text, factor);
+    }
+    return "seconds to a minute";
 }
 
 void print_heading(const CommonOptions& common, const RunOptions& options) {
     const MemoryPlan plan = plan_memory_run(course_root(common.root), options);
-    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} (seconds to a minute)\n",
-               plan.spec.number, plan.spec.title, plan.size_text, plan.defines.summary());
+    fmt::print("lab {}: {} — memory report, simulated under Oclgrind at {} with {} ({})\n", plan.spec.number,
+               plan.spec.title, plan.size_text, plan.defines.summary(), cost_words(plan, options.lab));
     std::fflush(stdout);
 }
 
@@ -229,11 +252,18 @@ int memory_versus(const CommonOptions& common, const RunOptions& options) {
     other.memory_html.clear();
     print_heading(common, options);
     const MemoryMeasure first = measure_memory(common, options);
-    const int first_status = print_measure(first, options.memory_html);
+    const int first_status = print_measure(first, "", options.lab);
     fmt::print("\n");
     print_heading(common, other);
     const MemoryMeasure second = measure_memory(common, other);
-    const int second_status = print_measure(second, "");
+    const int second_status = print_measure(second, "", options.lab);
+    if (first.report && second.report && !options.memory_html.empty()) {
+        // The page of the first configuration, its worst request drawn beside the second's.
+        std::ofstream(options.memory_html) << memory_lens::memory_html(
+            first.source, first.report->launches.front(), first.report->warp, subject_of(first.plan, first.display),
+            &second.report->launches.front(), second.plan.defines.summary());
+        fmt::print("wrote {}\n", options.memory_html);
+    }
     if (first.report && second.report) {
         fmt::print("\n{}", memory_lens::versus_totals_text(first.report->launches.front(),
                                                             subject_of(first.plan, first.display),
@@ -249,7 +279,7 @@ int memory_run(const CommonOptions& common, const RunOptions& options) {
     if (!options.versus.empty()) return memory_versus(common, options);
     print_heading(common, options);
     const MemoryMeasure measure = measure_memory(common, options);
-    return print_measure(measure, options.memory_html);
+    return print_measure(measure, options.memory_html, options.lab);
 }
 
 int memory_ladder(const CommonOptions& common, const LadderOptions& options) {
@@ -274,11 +304,14 @@ int memory_ladder(const CommonOptions& common, const LadderOptions& options) {
         const memory_lens::ReportSubject subject = subject_of(measure.plan, measure.display);
         row.size = size_text(measure.plan.size, measure.plan.spec.size_form());
         row.multiply_adds = subject.multiply_adds;
-        if (measure.report) row.totals = memory_lens::totals_of(measure.report->launches.front());
-        if (!measure.report || measure.status != 0) {
+        if (measure.report) {
+            row.totals = memory_lens::totals_of(measure.report->launches.front());
+            row.l1_load_sectors = measure.report->launches.front().l1_load_sectors;
+        }
+        if (!measure.report || !memory_lens::run_faults(measure.log, measure.status).empty()) {
             row.problem = fmt::format("did not run right under Oclgrind: `lab run {} --memory{}` says why", lab,
                                       options.solution ? " --solution" : "");
-            status = measure.status == 0 ? 2 : measure.status;
+            status = measure.status == 0 ? 1 : measure.status;
         }
         rows.push_back(row);
     }

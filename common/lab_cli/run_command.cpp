@@ -334,7 +334,9 @@ int run_checked(const CommonOptions& common, const RunOptions& options) {
 }  // namespace
 
 int run_command(const CommonOptions& common, const RunOptions& options) {
-    return run_guarded([&] { return report_errors([&] { return run_checked(common, options); }); });
+    const int step_limit = options.step_limit >= 0 ? options.step_limit : options.no_timing ? kNoTimingStepLimit : 0;
+    return run_guarded([&] { return report_errors([&] { return run_checked(common, options); }); }, "lab run",
+                       step_limit);
 }
 
 }  // namespace course

@@ -14,12 +14,13 @@ RepeatedVerdict check_twice(LabProblem& problem, const ProblemSize& size, std::u
     }
     result.unstable = true;
     std::string text =
-        "the result changed between two identical runs: undefined behaviour such as a read of uninitialised local "
-        "memory or work-items racing for the same element. The same inputs must give the same bits. ";
+        "the result changed between two identical runs: undefined behaviour such as a read past the end of a buffer, "
+        "a read of memory no work-item wrote, or work-items racing for the same element. The same inputs must give "
+        "the same bits. ";
     if (first.ok && second.ok) {
         text +=
             "Both results were within the tolerance, but their bits differ: look for a value read before it is "
-            "written (local memory no work-item wrote, or a missing barrier).";
+            "written (an index past an input's end, local memory no work-item wrote, or a missing barrier).";
     } else {
         text += fmt::format("The {} run: {}", first.ok ? "second" : "first", first.ok ? second.problem : first.problem);
     }

@@ -144,7 +144,8 @@ UnitRun UnitRunner::run(const WorkerJob& job, const std::vector<std::string>& oc
 
 UnitRun UnitRunner::run_memory_report(const WorkerJob& job) {
     return run_with(
-        job, {settings_.oclgrind, "--local-mem-size", kOclgrindLocalMemory, "--plugins", settings_.memory_plugin},
+        job,
+        {settings_.oclgrind, "--data-races", "--local-mem-size", kOclgrindLocalMemory, "--plugins", settings_.memory_plugin},
         true);
 }
 

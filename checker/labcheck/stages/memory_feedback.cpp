@@ -3,9 +3,15 @@
 #include "description/memory_subject.hpp"
 #include "description/problem_size.hpp"
 #include "memory_lens/report/memory_table.hpp"
+#include "memory_lens/report/run_faults.hpp"
+#include "memory_lens/report/worst_line.hpp"
 #include "util/text_escape.hpp"
 
 #include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace labcheck {
 
@@ -23,6 +29,14 @@ std::string missing_report_reason(const UnitRun& run) {
     const AbnormalEnd end = abnormal_end(run, "while the memory lens simulated the kernel");
     if (end.happened) return "the simulation stopped (" + end.text + "), so there is none";
     return "Oclgrind reported no memory access of the kernel, so there is none";
+}
+
+// The lab's README, whose section on the worst line's kind of cost the reading names ("" if none).
+std::string lab_readme(const UnitRun& run, const course::LabSpec& spec) {
+    std::ifstream in(std::filesystem::path(run.job.root) / "labs" / spec.folder / "README.md");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 }  // namespace
@@ -65,12 +79,17 @@ std::string memory_feedback_text(const LabUnderTest& lab, const course::LabSpec&
     const memory_lens::ReportSubject subject =
         course::memory_subject(gpu_spec, size, built->defines, lab.file_display());
     std::string text = fmt::format("{}, as `lab run {} --memory` prints it:\n", kHeading, gpu_spec.number);
-    text += memory_lens::memory_table_text(built->source, report.launches.front(), report.warp, subject);
     const auto* check = run.first<CheckEvent>();
-    if (check != nullptr && !check->ok) {
-        text += fmt::format("(The kernel was not right at {} under Oclgrind: the correctness stage says more.)\n",
+    // Oclgrind's diagnostics named first; a wrong result without one is the correctness stage's to explain.
+    const std::vector<memory_lens::RunFault> faults = memory_lens::run_faults(run.output, 0);
+    if (!faults.empty()) text += memory_lens::run_faults_text(faults, lab.file_display(), gpu_spec.number);
+    if (faults.empty() && check != nullptr && !check->ok) {
+        text += fmt::format("The kernel was not right at {} under Oclgrind (the correctness stage says more).\n",
                             run.job.checks.front().size);
     }
+    if (!faults.empty() || (check != nullptr && !check->ok)) text += memory_lens::wrong_run_banner();
+    text += memory_lens::worst_line_reading(report.launches.front(), built->source, lab_readme(run, gpu_spec)) + "\n";
+    text += memory_lens::memory_table_text(built->source, report.launches.front(), report.warp, subject);
     return course::printable_text(text);
 }
 

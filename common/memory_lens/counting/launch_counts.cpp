@@ -86,6 +86,8 @@ nlohmann::json to_json(const MemoryReport& report) {
                             {"local_size", launch.local_size},
                             {"work_groups", launch.work_groups},
                             {"barriers", launch.barriers},
+                            {"l1_load_sectors", launch.l1_load_sectors},
+                            {"l1_largest_group_sectors", launch.l1_largest_group_sectors},
                             {"sites", sites}});
     }
     return {{"warp", report.warp}, {"launches", launches}};
@@ -102,6 +104,8 @@ MemoryReport report_from_json(const nlohmann::json& json) {
             launch.local_size = entry.at("local_size").get<std::array<std::uint64_t, 3>>();
             launch.work_groups = entry.at("work_groups").get<std::uint64_t>();
             launch.barriers = entry.at("barriers").get<std::uint64_t>();
+            launch.l1_load_sectors = entry.value("l1_load_sectors", std::uint64_t{0});
+            launch.l1_largest_group_sectors = entry.value("l1_largest_group_sectors", std::uint64_t{0});
             for (const auto& site : entry.at("sites")) launch.sites.insert(site_from_json(site));
             report.launches.push_back(std::move(launch));
         }

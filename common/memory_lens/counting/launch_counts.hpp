@@ -51,6 +51,10 @@ struct LaunchCounts {
     std::uint64_t work_groups = 0;
     std::uint64_t barriers = 0;  // barriers executed, all work-groups together
     std::map<Site, SiteCounts> sites;
+    // A model of a per-work-group L1 cache: every distinct global sector a work-group loads is
+    // fetched once while it runs (WarpGrouper::end_work_group), however often its requests touch it.
+    std::uint64_t l1_load_sectors = 0;       // summed over the work-groups
+    std::uint64_t l1_largest_group_sectors = 0;  // the most one work-group loaded: the cache size the model assumes
 };
 
 // Whole-launch sums.

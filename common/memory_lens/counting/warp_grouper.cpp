@@ -47,6 +47,15 @@ void WarpGrouper::flush(LaunchCounts& launch) {
             counts.sectors += cost.sectors;
             counts.ideal_sectors += cost.ideal_sectors;
             keep_if_worst(counts, request.accesses, Space::global, cost.sectors);
+            if (request.site.direction == Direction::load) {
+                for (const Access& access : request.accesses) {
+                    if (access.size == 0) continue;
+                    for (std::uint64_t sector = access.address / kSectorBytes;
+                         sector <= (access.address + access.size - 1) / kSectorBytes; ++sector) {
+                        group_load_sectors_.insert(sector);
+                    }
+                }
+            }
         } else if (request.site.space == Space::image) {
             counts.bytes += global_request_cost(request.accesses).bytes;
         } else {
@@ -59,6 +68,13 @@ void WarpGrouper::flush(LaunchCounts& launch) {
     }
     pending_.clear();
     executions_.clear();
+}
+
+void WarpGrouper::end_work_group(LaunchCounts& launch) {
+    const auto sectors = static_cast<std::uint64_t>(group_load_sectors_.size());
+    launch.l1_load_sectors += sectors;
+    launch.l1_largest_group_sectors = std::max(launch.l1_largest_group_sectors, sectors);
+    group_load_sectors_.clear();
 }
 
 }  // namespace memory_lens

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -27,6 +28,9 @@ public:
     // Costs every pending request into `launch` and forgets them (a barrier, the group's end).
     void flush(LaunchCounts& launch);
 
+    // The work-group's end (after flush): its distinct loaded sectors into the L1 model's counts.
+    void end_work_group(LaunchCounts& launch);
+
     std::uint32_t warp_size() const { return warp_size_; }
 
 private:
@@ -46,6 +50,7 @@ private:
     std::uint32_t warp_size_;
     std::map<std::pair<const void*, std::uint32_t>, std::uint64_t> executions_;  // (instruction, item) → count
     std::map<RequestKey, PendingRequest> pending_;
+    std::set<std::uint64_t> group_load_sectors_;  // the L1 model: sectors the running work-group loaded
 };
 
 }  // namespace memory_lens

@@ -20,7 +20,7 @@ std::string escaped(const std::string& text) {
             case '<': out += "&lt;"; break;
             case '>': out += "&gt;"; break;
             case '"': out += "&quot;"; break;
-            default: out += (static_cast<unsigned char>(c) < 0x20 && c != '\t') ? '?' : c;
+            default: out += (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') ? '?' : c;
         }
     }
     return out;
@@ -39,34 +39,96 @@ std::string counts_words(const Site& site, const SiteCounts& counts) {
                        counts.degree_worst);
 }
 
-// The worst site's one request as a grid: a column per lane, a row per sector (or bank).
-std::string request_picture(const Site& site, const SiteCounts& counts, std::uint32_t warp) {
-    const bool global = site.space == Space::global;
-    std::uint64_t rows = global ? 1 : kBankCount;
+// How the request's lanes fall: the row (bank or sector) most lanes share, and how many rows in all.
+struct LaneSpread {
+    std::uint64_t busiest_row = 0;
+    std::uint64_t lanes_there = 0;
+    std::uint64_t rows_touched = 0;
+};
+
+LaneSpread lane_spread(const SiteCounts& counts) {
+    std::map<std::uint64_t, std::uint64_t> lanes_per_row;
+    for (const auto& [lane, where] : counts.worst_lanes) lanes_per_row[where] += 1;
+    LaneSpread spread;
+    spread.rows_touched = lanes_per_row.size();
+    for (const auto& [row, lanes] : lanes_per_row) {
+        if (lanes > spread.lanes_there) spread.lanes_there = lanes, spread.busiest_row = row;
+    }
+    return spread;
+}
+
+// One sentence that reads the worst request.
+std::string worst_sentence(const Site& site, const SiteCounts& counts) {
+    const LaneSpread spread = lane_spread(counts);
+    if (site.space == Space::global) {
+        const std::uint64_t fewest = counts.requests ? (counts.ideal_sectors + counts.requests - 1) / counts.requests : 1;
+        if (spread.rows_touched <= fewest) {
+            return fmt::format("{} lanes' bytes fill {} sectors, the fewest that carry them: coalesced.",
+                               counts.worst_lanes.size(), spread.rows_touched);
+        }
+        return fmt::format("{} lanes touch {} different 32-byte sectors where {} would carry their bytes: neighbouring "
+                           "lanes reading neighbouring addresses would share sectors.",
+                           counts.worst_lanes.size(), spread.rows_touched, fewest);
+    }
+    if (counts.worst_cost <= 1) {
+        return "Every lane's word is in a bank of its own (or shared by a broadcast): no conflict to fix.";
+    }
+    return fmt::format("{} lanes hit bank {}: they are served one after another. When they walk down a column of a "
+                       "tile, one float of padding per row spreads them over the banks.",
+                       spread.lanes_there, spread.busiest_row);
+}
+
+// One request as a labelled grid: a column per lane (numbered every 4), a row per bank (local) or
+// per sector from the request's first (global), a cell filled where the lane touches it.
+std::string request_grid(const SiteCounts& counts, bool global, std::uint32_t warp, const std::string& caption) {
+    std::uint64_t rows = global ? 4 : kBankCount;
     for (const auto& [lane, where] : counts.worst_lanes) rows = std::max(rows, where + 1);
     rows = std::min<std::uint64_t>(rows, 64);
-    const int cell = 10;
-    std::string svg = fmt::format("<svg xmlns='http://www.w3.org/2000/svg' width='{}' height='{}'>", warp * cell + 60,
-                                  rows * cell + 20);
+    const int cell = 12, left = 64, top = 30;
+    std::string svg = fmt::format("<figure style='display:inline-block;margin:0 24px 0 0'><svg "
+                                  "xmlns='http://www.w3.org/2000/svg' width='{}' height='{}'>",
+                                  left + warp * cell + 10, top + rows * cell + 10);
+    svg += fmt::format("<text x='{}' y='10' font-size='10'>lane →</text>", left);
+    for (std::uint32_t lane = 0; lane < warp; ++lane) {
+        if (lane % 4 == 0) svg += fmt::format("<text x='{}' y='24' font-size='9'>{}</text>", left + lane * cell, lane);
+        for (std::uint64_t row = 0; row < rows; ++row) {
+            svg += fmt::format("<rect x='{}' y='{}' width='{}' height='{}' fill='none' stroke='#ddd'/>",
+                               left + lane * cell, top + row * cell, cell, cell);
+        }
+    }
+    for (std::uint64_t row = 0; row < rows; row += global ? 1 : 4) {
+        svg += fmt::format("<text x='0' y='{}' font-size='9'>{} {}</text>", top + row * cell + 10,
+                           global ? "sector +" : "bank", row);
+    }
     for (const auto& [lane, where] : counts.worst_lanes) {
         if (where >= rows) continue;
-        svg += fmt::format("<rect x='{}' y='{}' width='{}' height='{}' fill='#c0392b'/>", 60 + lane * cell,
-                           where * cell, cell - 1, cell - 1);
+        svg += fmt::format("<rect x='{}' y='{}' width='{}' height='{}' fill='#c0392b'/>", left + lane * cell + 1,
+                           top + where * cell + 1, cell - 2, cell - 2);
     }
-    svg += fmt::format("<text x='0' y='{}' font-size='10'>{} ↓</text>", 10, global ? "sector" : "bank");
-    svg += fmt::format("<text x='60' y='{}' font-size='10'>lane → (0 to {})</text></svg>", rows * cell + 15, warp - 1);
-    return fmt::format("<h2>The worst request, line {}: {}</h2><p>Each red cell: a lane (column) touching a {} "
-                       "(row). {}</p>{}",
-                       site.line, escaped(counts_words(site, counts)), global ? "32-byte sector" : "bank",
-                       global ? "Few rows: coalesced; a staircase over many rows: one sector per lane."
-                              : "One row with many cells in it: those lanes wait for one bank in turn.",
-                       svg);
+    return svg + "</svg><figcaption>" + escaped(caption) + "</figcaption></figure>";
+}
+
+// The worst site's request, and beside it the same line's in the --versus configuration.
+std::string request_picture(const Site& site, const SiteCounts& counts, std::uint32_t warp,
+                            const std::string& defines, const LaunchCounts* versus, const std::string& versus_defines) {
+    const bool global = site.space == Space::global;
+    std::string grids = request_grid(counts, global, warp, "this run: " + defines);
+    if (versus != nullptr) {
+        const auto same = versus->sites.find(site);
+        grids += same != versus->sites.end()
+                     ? request_grid(same->second, global, warp, "--versus: " + versus_defines)
+                     : "<p>(--versus " + escaped(versus_defines) + ": this line makes no such access)</p>";
+    }
+    return fmt::format("<h2>The worst request, line {}: {}</h2><p><strong>{}</strong></p><p>Each red cell: a lane "
+                       "(column) touching a {} (row).</p>{}",
+                       site.line, escaped(counts_words(site, counts)), escaped(worst_sentence(site, counts)),
+                       global ? "32-byte sector, counted from the request's first" : "bank", grids);
 }
 
 }  // namespace
 
 std::string memory_html(const std::string& source, const LaunchCounts& launch, std::uint32_t warp,
-                        const ReportSubject& subject) {
+                        const ReportSubject& subject, const LaunchCounts* versus, const std::string& versus_defines) {
     std::map<std::uint32_t, std::vector<std::string>> notes;
     const Site* worst = nullptr;
     double worst_ratio = 0;
@@ -95,7 +157,9 @@ std::string memory_html(const std::string& source, const LaunchCounts& launch, s
                             escaped(line), note);
     }
     html += "</table><pre>" + escaped(totals_text(launch, subject)) + "</pre>";
-    if (worst != nullptr) html += request_picture(*worst, launch.sites.at(*worst), warp);
+    if (worst != nullptr) {
+        html += request_picture(*worst, launch.sites.at(*worst), warp, subject.defines, versus, versus_defines);
+    }
     html += "<p><em>" + escaped(honesty_line(warp)) + "</em></p></body></html>\n";
     return html;
 }

@@ -11,7 +11,10 @@
 
 namespace memory_lens {
 
+// `versus` (with --versus): the second configuration's launch, whose request on the worst line is
+// drawn beside the first's; `versus_defines` its defines.
 std::string memory_html(const std::string& source, const LaunchCounts& launch, std::uint32_t warp,
-                        const ReportSubject& subject);
+                        const ReportSubject& subject, const LaunchCounts* versus = nullptr,
+                        const std::string& versus_defines = "");
 
 }  // namespace memory_lens

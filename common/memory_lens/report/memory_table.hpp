@@ -18,7 +18,11 @@ struct ReportSubject {
     std::string defines;           // "TILE_SIZE=32"
     double output_elements = 0;    // elements of the result the launch wrote
     double multiply_adds = 0;      // 0 unless the kernel is a matrix product
+    double least_bytes = 0;        // each input read once, the output written once (0: unknown)
 };
+
+// A figure as exactly as it is, without trailing zeros: 9, 0.0625, 0.03125, 0.333333.
+std::string exact(double value);
 
 // The table (source lines from `source`, the kernel file's text).
 std::string memory_table_text(const std::string& source, const LaunchCounts& launch, std::uint32_t warp,
@@ -40,6 +44,7 @@ struct LadderRow {
     std::string size;           // "64×64×64"
     double multiply_adds = 0;   // of the launch
     LaunchTotals totals;
+    std::uint64_t l1_load_sectors = 0;  // the L1 model's loads (LaunchCounts::l1_load_sectors)
     std::string problem;        // why there is no figure ("" when there is)
 };
 
@@ -48,5 +53,12 @@ std::string ladder_table_text(const std::vector<LadderRow>& rows, std::uint32_t 
 
 // The line under every report.
 std::string honesty_line(std::uint32_t warp);
+
+// What every figure of the report is, under its totals.
+std::string figures_legend();
+
+// The most work-items per work-group NVIDIA's OpenCL ran the course's kernels with (an H100: lab 02's
+// and lab 04's READMEs); a larger group is reported with a warning.
+inline constexpr std::uint64_t kGpuWorkGroupLimit = 256;
 
 }  // namespace memory_lens

@@ -36,6 +36,73 @@ def expect(problems, output, source_part, access, pattern, what):
                         f'found {found!r}\n--- printed ---\n{output}')
 
 
+def broken_copy(tmp, lab_folder, replacements):
+    """The solution of `lab_folder` with each (old, new) replaced once, as a submission folder."""
+    folder = pathlib.Path(tmp) / lab_folder.split('-')[0] / lab_folder
+    folder.mkdir(parents=True)
+    text = pathlib.Path(f'solutions/{lab_folder}/transpose.cl').read_text()
+    for old, new in replacements:
+        assert old in text, f'{old!r} not in the {lab_folder} solution'
+        text = text.replace(old, new, 1)
+    (folder / 'transpose.cl').write_text(text)
+    return str(folder.parent)
+
+
+def wrong_runs(lab_exe):
+    """Kernels that are wrong under the simulator: the report names the fault and its line first,
+    marks the figures as from a wrong run, and exits non-zero."""
+    problems = []
+    barrier = 'barrier(CLK_LOCAL_MEM_FENCE);\n    // end slide: read'
+    cases = [
+        ('02-transpose-local', [(barrier, 'if (lx != 0) ' + barrier)], 'barrier divergence at',
+         'if (lx != 0) barrier', None),
+        ('02-transpose-local', [(barrier, '// end slide: read')], 'data race at', 'tile[', None),
+        ('01-transpose-naive', [('if (col < k && row < m)', 'if (col <= k && row < m)')],
+         'out-of-bounds access at', 'a read outside every global buffer', 'local'),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        for index, (lab_folder, replacements, fault, named, never) in enumerate(cases):
+            submission = broken_copy(pathlib.Path(tmp) / str(index), lab_folder, replacements)
+            status, output = lab_memory(lab_exe, lab_folder[:2], '--submission', submission, '--size', '60x60')
+            first = output.find(fault)
+            table = output.find('memory report:')
+            if status == 0 or first < 0 or named not in output or not 0 <= first < table or \
+                    'FIGURES FROM A WRONG RUN' not in output or (never and never in output[:table]):
+                problems.append(f'{lab_folder} {replacements[0][1]!r}: expected a non-zero exit, "{fault}" naming '
+                                f'"{named}" before the table{f" and no word of {never}" if never else ""}, and the '
+                                f'figures marked as from a wrong run; got {status}\n{output}')
+    return problems
+
+
+def hangs_and_costs(lab_exe):
+    """A kernel that never ends is stopped within seconds of processor time with the line of its loop
+    (under Oclgrind) or after --step-limit (on the device); a size far above [memory]'s is refused."""
+    problems = []
+    hang = 'checker/mutants/runtime/02-transpose-local/hang_spin_on_flag.cl'
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = pathlib.Path(tmp) / '02-transpose-local'
+        folder.mkdir()
+        (folder / 'transpose.cl').write_text(pathlib.Path(hang).read_text())
+        status, output = lab_memory(lab_exe, '02', '--submission', tmp)
+        if status == 0 or 'a loop that does not end' not in output or 'transpose.cl:19' not in output:
+            problems.append(f'{hang} --memory: expected a non-zero exit naming the loop at line 19, got {status}\n'
+                            f'{output}')
+        done = subprocess.run([lab_exe, 'run', '02', '--no-timing', '--submission', tmp, '--step-limit', '2'],
+                              capture_output=True, text=True, timeout=120)
+        if done.returncode != 1 or 'stopped after 2 s while checking size' not in done.stdout:
+            problems.append(f'{hang} --no-timing --step-limit 2: expected exit 1 and "stopped after 2 s", got '
+                            f'{done.returncode}\n{done.stdout}{done.stderr}')
+    status, output = lab_memory(lab_exe, '01', '--solution', '--size', '8192x8192')
+    if status != 2 or '16384x its work' not in output or 'drop --size' not in output:
+        problems.append(f'lab 01 --memory --size 8192x8192: expected exit 2, refused with what to run instead, got '
+                        f'{status}\n{output}')
+    status, output = lab_memory(lab_exe, '01', '--solution', '--size', '128x128')
+    if status != 0 or '4x the work of the [memory] size 64x64' in output:
+        problems.append(f'lab 01 --memory --size 128x128: expected exit 0 and no cost warning at 4x, got {status}\n'
+                        f'{output}')
+    return problems
+
+
 def main() -> int:
     lab_exe = sys.argv[1]
     problems = []
@@ -57,6 +124,8 @@ def main() -> int:
         (unpadded / 'transpose.cl').write_text(text.replace('[TILE_SIZE + 1]', '[TILE_SIZE]'))
         status, output = lab_memory(lab_exe, '02', '--submission', str(unpadded.parent))
         expect(problems, output, 'tile[lx][r]', 'local load', r' 32\.0-way .*worst 32-way', 'lab 02 unpadded read')
+    problems += wrong_runs(lab_exe)
+    problems += hangs_and_costs(lab_exe)
     # --versus: the same kernel at a second define set, the totals side by side.
     status, output = lab_memory(lab_exe, '02', '--solution', '--versus', 'TILE_SIZE=16')
     side = output[output.find('Side by side'):] if 'Side by side' in output else ''

@@ -137,6 +137,14 @@ def ladder(lab_exe, problems):
     lab_08 = readme_block('08-matmul-image', 'texture requests')
     agree(problems, 'lab 08 image bytes per multiply-add (lab 08 README)',
           number(r'([0-9.]+) bytes per multiply-add through the image', lab_08, 'lab 08 README'), rows['08'][2], 4)
+    # One request per read_imagef of a warp, of the bytes of the texels it asks for (not one per channel).
+    image_row = r'image load +([0-9]+) +([0-9]+) bytes/req'
+    for where, text in (('lab 08 README', lab_08), ('lab 06 README', words)):
+        agree(problems, f'lab 08 texture requests ({where})',
+              number(r'([0-9,]+) texture requests of', text, where), number(image_row, printed, 'lab 08 report'), 0)
+        agree(problems, f'lab 08 bytes per texture request ({where})',
+              number(r'texture requests of ([0-9,]+) bytes', text, where),
+              float(re.search(image_row, printed).group(2)), 0)
 
 
 def main():

@@ -85,6 +85,24 @@ TEST_CASE("requests: the k-th execution of one instruction by a warp's active wo
     CHECK(counts.ideal_sectors == counts.sectors);
 }
 
+TEST_CASE("the L1 model: a sector a work-group loads is counted once while the work-group runs") {
+    WarpGrouper grouper(32);
+    LaunchCounts launch;
+    const int instruction = 0;
+    const Site site{7, Space::global, Direction::load};
+    for (int group = 0; group < 2; ++group) {
+        // Every work-item reads the same 32 floats (4 sectors) three times, a barrier between.
+        for (int pass = 0; pass < 3; ++pass) {
+            for (std::uint32_t item = 0; item < 32; ++item) grouper.record(&instruction, site, item, 4 * item, 4);
+            grouper.flush(launch);
+        }
+        grouper.end_work_group(launch);
+    }
+    CHECK(launch.sites.at(site).sectors == 2 * 3 * 4);  // without a cache: every request
+    CHECK(launch.l1_load_sectors == 2 * 4);             // with the model: once per work-group
+    CHECK(launch.l1_largest_group_sectors == 4);
+}
+
 TEST_CASE("work-items that skip the access leave it out of the request") {
     WarpGrouper grouper(32);
     LaunchCounts launch;
@@ -136,6 +154,7 @@ TEST_CASE("the ladder: bytes per multiply-add from sectors, image bytes, and a l
     naive.multiply_adds = 64.0 * 64 * 64;
     naive.totals.global_load_sectors = 32768;  // 1 MiB: 4 bytes per multiply-add
     naive.totals.global_sectors = 33280;
+    naive.l1_load_sectors = 4096;  // the L1 model: 0.5 bytes per multiply-add
     memory_lens::LadderRow image = naive;
     image.lab = "08";
     image.totals.image_requests = 4096;
@@ -145,9 +164,9 @@ TEST_CASE("the ladder: bytes per multiply-add from sectors, image bytes, and a l
     broken.problem = "did not run right under Oclgrind";
     const std::string table = memory_lens::ladder_table_text({naive, broken, image}, 32);
     CHECK(table.find("  03   Naive matrix product") != std::string::npos);
-    CHECK(table.find("4.0000       4.0625            -\n") != std::string::npos);
-    CHECK(table.find("4.0000       4.0625       0.5000\n") != std::string::npos);
-    CHECK(table.find("  05   Naive matrix product                       64×64×64    did not run right") !=
-          std::string::npos);
+    CHECK(table.find("0.5000     4.0000     4.0625          -\n") != std::string::npos);
+    CHECK(table.find("0.5000     4.0000     4.0625     0.5000\n") != std::string::npos);
+    CHECK(table.find("  05   Naive matrix product               64×64×64    did not run right") != std::string::npos);
+    CHECK(table.find("L1 model") != std::string::npos);
     CHECK(table.find("no cache is modelled") != std::string::npos);
 }
