@@ -40,13 +40,13 @@ std::string pair_anchor(const LabSimilarity& lab, const PairSimilarity& pair) {
 std::string region_caption(const MatchedRegion& r) {
     std::string caption = fmt::format("lines {}–{} and {}–{}: {} shared fingerprints", r.first_line_a, r.last_line_a,
                                       r.first_line_b, r.last_line_b, r.fingerprints);
-    if (r.common != 0) caption += fmt::format(", {} of them shared by most of the class", r.common);
+    if (r.common != 0) caption += fmt::format(", {} of them common to the class", r.common);
     return "<tr><td colspan=\"2\" class=\"cap\">" + caption + "</td></tr>\n";
 }
 
 std::string pair_heading(const LabSimilarity& lab, const PairSimilarity& pair) {
     return fmt::format("<h3 id=\"{}\">{} — {} and {}{}: {}</h3>\n<p>whole code {}, distinctive {}; {} shared "
-                       "fingerprints, {} of them shared by most of the class.</p>\n",
+                       "fingerprints, {} of them common to the class.</p>\n",
                        pair_anchor(lab, pair), html_escaped(lab.corpus.lab_folder),
                        html_escaped(lab.corpus.files[pair.a].student), html_escaped(file_b(lab.corpus, pair).student),
                        pair.b_known ? " (known source)" : "", percent(pair.score), percent(pair.whole),
