@@ -115,7 +115,8 @@ bool most_similar_first(const PairSimilarity& x, const PairSimilarity& y) { retu
 PairSimilarity compare_files(const SubmissionFile& a, const SubmissionFile& b, const WinnowSettings& settings) {
     PairSimilarity pair;
     const HashSet distinctive_a = distinct(a.distinctive);
-    const Shares whole = shares_of(distinct(a.fingerprints), distinct(b.fingerprints));
+    const HashSet whole_a = distinct(a.fingerprints), whole_b = distinct(b.fingerprints);
+    const Shares whole = shares_of(whole_a, whole_b);
     const Weights weights_a = weights_of(a.distinctive), weights_b = weights_of(b.distinctive);
     const Shares distinctive = shares_of(distinctive_a, distinct(b.distinctive));
     pair.shared = whole.shared;
@@ -124,7 +125,9 @@ PairSimilarity compare_files(const SubmissionFile& a, const SubmissionFile& b, c
     pair.share_b = whole.b;
     pair.whole = (whole.a + whole.b) / 2.0;
     pair.distinctive = (weighted_share(weights_a, weights_b) + weighted_share(weights_b, weights_a)) / 2.0;
-    pair.score = pair.whole >= kNearIdentical ? std::max(pair.whole, pair.distinctive) : pair.distinctive;
+    // Near-identical files are copies, unless they are too small to be anything else (lab 01's one line).
+    const bool copies = pair.whole >= kNearIdentical && std::min(whole_a.size(), whole_b.size()) >= kMinFingerprints;
+    pair.score = copies ? std::max(pair.whole, pair.distinctive) : pair.distinctive;
     const Positions in_b = positions_of(b);
     for (const TokenRun& run : chain_runs(a, in_b, settings)) {
         MatchedRegion region = region_lines(a, b, run, settings.k);

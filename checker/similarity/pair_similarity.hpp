@@ -37,8 +37,10 @@ struct MatchedRegion {
 // than sharing what many did. A file with fewer than kMinFingerprints distinctive fingerprints has its
 // share scaled down by that ratio, so a file with little code of its own (a small lab, a file that is
 // mostly the common part) cannot reach a high score from a few fingerprints.
-// Files at least kNearIdentical alike in whole code are copies of one another whatever the class holds:
-// their score is the larger of the two (the majority filter cannot hide a copy of common code).
+// Files at least kNearIdentical alike in whole code, each with kMinFingerprints or more, are copies of
+// one another whatever the class holds: their score is the larger of the two (the majority filter cannot
+// hide a copy of common code). Smaller files (lab 01's naive transpose) are alike because there is one
+// way to write them, so they keep the distinctive score.
 constexpr std::size_t kMinFingerprints = 20;
 constexpr double kNearIdentical = 0.9;
 
