@@ -334,3 +334,21 @@ TEST_CASE("similarity: a class where most hand in one kernel cannot hide its cop
     check_majority_page(html);
     fs::remove_all(base);
 }
+
+TEST_CASE("similarity: lab 01's one-line kernel written alike by two students is not a copy by that alone" *
+          doctest::skip(!fs::exists("solutions"))) {
+    const std::string solution = read_text("solutions/01-transpose-naive/transpose.cl");
+    const CorpusSettings settings;
+    std::vector<SubmissionFile> files = {fingerprint_text("a", "a", solution, settings.winnow),
+                                         fingerprint_text("b", "b", renamed(solution, {{"i", "x"}, {"j", "y"}}),
+                                                          settings.winnow)};
+    const SubmissionFile stub = fingerprint_text(
+        "stub", "stub",
+        read_text(course_tests::committed_stubs(fs::current_path()).dir() / "01-transpose-naive" / "transpose.cl"),
+        settings.winnow);
+    subtract_shared(files, &stub, settings);
+    REQUIRE(files[0].fingerprints.size() < kMinFingerprints);  // the premise: little code beyond the stub
+    const PairSimilarity pair = compare_pair(files, 0, 1, settings.winnow);
+    CHECK(pair.whole == doctest::Approx(1.0));
+    CHECK(pair.score < 0.7);  // below the default --min-score
+}
