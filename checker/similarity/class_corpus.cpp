@@ -4,6 +4,7 @@
 #include "harness/kernel_source.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <unordered_map>
 #include <unordered_set>
@@ -12,22 +13,62 @@ namespace similarity {
 
 namespace {
 
-std::unordered_set<std::uint64_t> hashes_of(const SubmissionFile& file) {
-    std::unordered_set<std::uint64_t> hashes;
-    for (const Fingerprint& f : file.fingerprints) hashes.insert(f.hash);
+std::vector<std::uint64_t> sorted_hashes(const SubmissionFile& file) {
+    std::vector<std::uint64_t> hashes;
+    for (const Fingerprint& f : file.fingerprints) hashes.push_back(f.hash);
+    std::sort(hashes.begin(), hashes.end());
+    hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
     return hashes;
 }
 
-// Hashes found in more than `max_share` of the files (counting each file once).
-std::unordered_set<std::uint64_t> common_hashes(const std::vector<SubmissionFile>& files, double max_share) {
+std::size_t shared_count(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    std::size_t shared = 0;
+    for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
+        if (*x < *y) ++x;
+        else if (*y < *x) ++y;
+        else { ++shared; ++x; ++y; }
+    }
+    return shared;
+}
+
+// The whole-code score of compare_files, from sorted distinct hashes.
+double whole_score(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    if (a.empty() || b.empty()) return 0.0;
+    const double shared = double(shared_count(a, b));
+    return (shared / double(a.size()) + shared / double(b.size())) / 2.0;
+}
+
+std::size_t root_of(std::vector<std::size_t>& parent, std::size_t i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+using GroupsHolding = std::unordered_map<std::uint64_t, std::size_t>;  // hash -> groups holding it
+
+GroupsHolding groups_holding(const std::vector<SubmissionFile>& files, const std::vector<std::size_t>& group) {
+    std::unordered_map<std::uint64_t, std::unordered_set<std::size_t>> holders;
+    for (std::size_t i = 0; i < files.size(); ++i)
+        for (const Fingerprint& f : files[i].fingerprints) holders[f.hash].insert(group[i]);
+    GroupsHolding count;
+    for (const auto& [hash, by] : holders) count[hash] = by.size();
+    return count;
+}
+
+// Hashes held by more than `max_share` of the groups (and by at least min_holders), each group counted once.
+std::unordered_set<std::uint64_t> common_hashes(const GroupsHolding& holding, std::size_t groups,
+                                                const CorpusSettings& settings) {
     std::unordered_set<std::uint64_t> common;
-    if (files.size() < 4) return common;
-    std::unordered_map<std::uint64_t, std::size_t> files_holding;
-    for (const SubmissionFile& file : files)
-        for (const std::uint64_t hash : hashes_of(file)) ++files_holding[hash];
-    for (const auto& [hash, count] : files_holding)
-        if (double(count) > max_share * double(files.size())) common.insert(hash);
+    for (const auto& [hash, by] : holding)
+        if (by >= settings.min_holders && double(by) > settings.max_share * double(groups)) common.insert(hash);
     return common;
+}
+
+void weigh(std::vector<Fingerprint>& prints, const GroupsHolding& holding, std::size_t groups) {
+    for (Fingerprint& f : prints) {
+        const auto found = holding.find(f.hash);
+        const double by = found == holding.end() ? 1.0 : double(found->second);
+        f.weight = std::log((double(groups) + 1.0) / by);
+    }
 }
 
 void remove_hashes(std::vector<Fingerprint>& prints, const std::unordered_set<std::uint64_t>& hashes) {
@@ -53,20 +94,40 @@ SubmissionFile fingerprint_text(const std::string& student, const std::string& d
     return file;
 }
 
-std::size_t subtract_shared(std::vector<SubmissionFile>& files, const SubmissionFile* stub,
-                            const CorpusSettings& settings, std::vector<SubmissionFile>* known) {
+std::vector<std::size_t> independent_groups(const std::vector<SubmissionFile>& files, double same_group) {
+    std::vector<std::vector<std::uint64_t>> hashes;
+    for (const SubmissionFile& file : files) hashes.push_back(sorted_hashes(file));
+    std::vector<std::size_t> parent(files.size());
+    for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = i;
+    for (std::size_t a = 0; a < files.size(); ++a)
+        for (std::size_t b = a + 1; b < files.size(); ++b)
+            if (whole_score(hashes[a], hashes[b]) >= same_group) parent[root_of(parent, b)] = root_of(parent, a);
+    std::unordered_map<std::size_t, std::size_t> id_of_root;
+    std::vector<std::size_t> group(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i)
+        group[i] = id_of_root.emplace(root_of(parent, i), id_of_root.size()).first->second;
+    return group;
+}
+
+SharedRemoved subtract_shared(std::vector<SubmissionFile>& files, const SubmissionFile* stub,
+                              const CorpusSettings& settings, std::vector<SubmissionFile>* known) {
     // Every k-gram of the stub, not only its fingerprints: a window that runs past the end of the
     // stub's text in a submission may choose a stub k-gram the stub alone did not.
     std::unordered_set<std::uint64_t> given;
     if (stub != nullptr)
         for (const std::uint64_t hash : kgram_hashes(stub->tokens, settings.winnow)) given.insert(hash);
     for (SubmissionFile& file : files) remove_hashes(file.fingerprints, given);
-    std::unordered_set<std::uint64_t> common = common_hashes(files, settings.max_share);
-    for (const std::uint64_t hash : given) common.erase(hash);  // counted once, as the stub's
+    const std::vector<std::size_t> group = independent_groups(files, settings.same_group);
+    const std::size_t groups = files.empty() ? 0 : *std::max_element(group.begin(), group.end()) + 1;
+    const GroupsHolding holding = groups_holding(files, group);
+    const std::unordered_set<std::uint64_t> common = common_hashes(holding, groups, settings);
     for (SubmissionFile& file : files) remove_from(file, given, common);
     if (known != nullptr)
         for (SubmissionFile& file : *known) remove_from(file, given, common);
-    return common.size();
+    for (SubmissionFile& file : files) weigh(file.distinctive, holding, groups);
+    if (known != nullptr)
+        for (SubmissionFile& file : *known) weigh(file.distinctive, holding, groups);
+    return {common.size(), groups};
 }
 
 double share_left_out(const std::vector<SubmissionFile>& files) {
@@ -81,7 +142,7 @@ double share_left_out(const std::vector<SubmissionFile>& files) {
 LabCorpus read_lab_corpus(const std::string& lab_folder, const std::string& kernel_file,
                           const std::vector<StudentFile>& students, const std::optional<std::string>& stub_text,
                           const CorpusSettings& settings, const std::vector<KnownText>& known) {
-    LabCorpus corpus{lab_folder, kernel_file, {}, {}, {}, {}, stub_text.has_value(), 0, 0};
+    LabCorpus corpus{lab_folder, kernel_file, {}, {}, {}, {}, stub_text.has_value(), 0, 0, 0};
     const std::filesystem::path inside = std::filesystem::path(lab_folder) / kernel_file;
     for (const StudentFile& student : students) {
         std::error_code ec;
@@ -101,8 +162,9 @@ LabCorpus read_lab_corpus(const std::string& lab_folder, const std::string& kern
     if (stub_text) stub = fingerprint_text("stub", "stub", *stub_text, settings.winnow);
     for (const KnownText& source : known)
         corpus.known.push_back(fingerprint_text(source.name, source.display_path, source.text, settings.winnow));
-    corpus.common_fingerprints_left_out =
-        subtract_shared(corpus.files, stub ? &*stub : nullptr, settings, &corpus.known);
+    const SharedRemoved removed = subtract_shared(corpus.files, stub ? &*stub : nullptr, settings, &corpus.known);
+    corpus.common_fingerprints_left_out = removed.common;
+    corpus.independent = removed.independent;
     corpus.share_left_out = share_left_out(corpus.files);
     return corpus;
 }

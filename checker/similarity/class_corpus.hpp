@@ -1,9 +1,11 @@
 // One lab's files across a class, ready to compare: each student's kernel file
 // lexed and fingerprinted, minus what every submission gets for free — the
-// fingerprints of the lab's stub — and, for the distinctive score only, those
-// most of the class shares (the idioms a lab's contract forces: the signature,
-// the bounds check, ... or a kernel most of the class copied). Known sources
-// (the reference solution, last year's class) are fingerprinted the same way.
+// fingerprints of the lab's stub — and, for the score, those a good share of the
+// class's independent submissions hold (what every correct solution contains:
+// the code the contract and the stub's TODOs lead to, as MOSS's -m option
+// discounts it). Near-identical files count once in that share, so a kernel
+// most of the class copied is not "what everybody writes". Known sources (the
+// reference solution, last year's class) are fingerprinted the same way.
 #pragma once
 
 #include "pair_similarity.hpp"
@@ -17,10 +19,14 @@ namespace similarity {
 
 struct CorpusSettings {
     WinnowSettings winnow;
-    // A fingerprint found in more than this share of a lab's submissions is left out of every
-    // distinctive score (as MOSS does), when the lab has at least four submissions. The whole-code
-    // score keeps it, so the filter cannot lower a pair's score.
-    double max_share = 0.5;
+    // A fingerprint held by more than this share of a lab's independent submissions (and by at least
+    // min_holders of them) is left out of the distinctive score, which is the pair's score. The
+    // whole-code score keeps it and is reported beside it.
+    double max_share = 0.2;
+    std::size_t min_holders = 3;  // what two (or two groups) share is never "common", however small the class
+    // Files whose whole-code score reaches this are one group (copies of one another): a group holds a
+    // fingerprint once, so copies never make their own code look common.
+    double same_group = kNearIdentical;
 };
 
 struct StudentFile {
@@ -45,6 +51,7 @@ struct LabCorpus {
     std::vector<std::string> not_compared;   // "bob: <why the file could not be read>": a link, not UTF-8, ...
     bool stub_subtracted = false;
     std::size_t common_fingerprints_left_out = 0;  // distinct fingerprints the majority filter left out
+    std::size_t independent = 0;  // groups of near-identical files (what the share is counted over)
     double share_left_out = 0;  // of all the files' fingerprints (stub removed), the share the filter left out
 };
 
@@ -60,11 +67,20 @@ LabCorpus read_lab_corpus(const std::string& lab_folder, const std::string& kern
 SubmissionFile fingerprint_text(const std::string& student, const std::string& display_path, const std::string& text,
                                 const WinnowSettings& settings);
 
-// Removes from every file's fingerprints those of `stub`, and from its distinctive ones also those in
-// more than settings.max_share of `files`; `known` gets the same removals but is not counted in the
-// share. Returns how many distinct common fingerprints the majority filter left out.
-std::size_t subtract_shared(std::vector<SubmissionFile>& files, const SubmissionFile* stub,
-                            const CorpusSettings& settings, std::vector<SubmissionFile>* known = nullptr);
+struct SharedRemoved {
+    std::size_t common = 0;       // distinct fingerprints the majority filter left out
+    std::size_t independent = 0;  // groups of near-identical files the share was counted over
+};
+
+// Removes from every file's fingerprints those of `stub`, and from its distinctive ones also those held
+// by more than settings.max_share (and at least settings.min_holders) of the groups of near-identical
+// `files`; `known` gets the same removals but is not counted in the share.
+SharedRemoved subtract_shared(std::vector<SubmissionFile>& files, const SubmissionFile* stub,
+                              const CorpusSettings& settings, std::vector<SubmissionFile>* known = nullptr);
+
+// Which group of near-identical files (whole-code score ≥ same_group, stub removed) each file is in:
+// group ids 0..groups-1, in file order.
+std::vector<std::size_t> independent_groups(const std::vector<SubmissionFile>& files, double same_group);
 
 // Of all of `files`' fingerprints, the share the majority filter left out of the distinctive ones.
 double share_left_out(const std::vector<SubmissionFile>& files);

@@ -89,6 +89,25 @@ std::size_t common_in(const SubmissionFile& a, const HashSet& distinctive_a, con
     return common;
 }
 
+using Weights = std::unordered_map<std::uint64_t, double>;  // distinct hash -> its weight
+
+Weights weights_of(const std::vector<Fingerprint>& fingerprints) {
+    Weights weights;
+    for (const Fingerprint& f : fingerprints) weights.emplace(f.hash, f.weight);
+    return weights;
+}
+
+// The share of a's weight that b holds, lowered when a has fewer than kMinFingerprints of them.
+double weighted_share(const Weights& a, const Weights& b) {
+    double shared = 0, all = 0;
+    for (const auto& [hash, weight] : a) {
+        all += weight;
+        if (b.count(hash) != 0) shared += weight;
+    }
+    if (all <= 0) return 0.0;
+    return shared / all * std::min(1.0, double(a.size()) / double(kMinFingerprints));
+}
+
 bool most_similar_first(const PairSimilarity& x, const PairSimilarity& y) { return x.score > y.score; }
 
 }  // namespace
@@ -96,15 +115,19 @@ bool most_similar_first(const PairSimilarity& x, const PairSimilarity& y) { retu
 PairSimilarity compare_files(const SubmissionFile& a, const SubmissionFile& b, const WinnowSettings& settings) {
     PairSimilarity pair;
     const HashSet distinctive_a = distinct(a.distinctive);
-    const Shares whole = shares_of(distinct(a.fingerprints), distinct(b.fingerprints));
+    const HashSet whole_a = distinct(a.fingerprints), whole_b = distinct(b.fingerprints);
+    const Shares whole = shares_of(whole_a, whole_b);
+    const Weights weights_a = weights_of(a.distinctive), weights_b = weights_of(b.distinctive);
     const Shares distinctive = shares_of(distinctive_a, distinct(b.distinctive));
     pair.shared = whole.shared;
     pair.shared_common = whole.shared - std::min(whole.shared, distinctive.shared);
     pair.share_a = whole.a;
     pair.share_b = whole.b;
     pair.whole = (whole.a + whole.b) / 2.0;
-    pair.distinctive = (distinctive.a + distinctive.b) / 2.0;
-    pair.score = std::max(pair.whole, pair.distinctive);
+    pair.distinctive = (weighted_share(weights_a, weights_b) + weighted_share(weights_b, weights_a)) / 2.0;
+    // Near-identical files are copies, unless they are too small to be anything else (lab 01's one line).
+    const bool copies = pair.whole >= kNearIdentical && std::min(whole_a.size(), whole_b.size()) >= kMinFingerprints;
+    pair.score = copies ? std::max(pair.whole, pair.distinctive) : pair.distinctive;
     const Positions in_b = positions_of(b);
     for (const TokenRun& run : chain_runs(a, in_b, settings)) {
         MatchedRegion region = region_lines(a, b, run, settings.k);

@@ -30,9 +30,20 @@ struct MatchedRegion {
 };
 
 // Two scores, each the mean of the two files' shares of their distinct fingerprints found in the other:
-// `whole` over the whole code (the stub removed: it depends on nothing but the two files and the stub,
-// so no class can lower it), `distinctive` after the majority filter (what the two share that most of
-// the class does not). The ranking uses the larger: the filter can lift a pair, never bury one.
+// `whole` over the whole code (the stub removed), `distinctive` after the majority filter (without what
+// a good share of the class's independent submissions holds: what every correct solution contains). The
+// score is `distinctive`: honest students who write what the lab asks for share the common part, not
+// the rest. Its shares are weighted (Fingerprint::weight): sharing what few others wrote says more
+// than sharing what many did. A file with fewer than kMinFingerprints distinctive fingerprints has its
+// share scaled down by that ratio, so a file with little code of its own (a small lab, a file that is
+// mostly the common part) cannot reach a high score from a few fingerprints.
+// Files at least kNearIdentical alike in whole code, each with kMinFingerprints or more, are copies of
+// one another whatever the class holds: their score is the larger of the two (the majority filter cannot
+// hide a copy of common code). Smaller files (lab 01's naive transpose) are alike because there is one
+// way to write them, so they keep the distinctive score.
+constexpr std::size_t kMinFingerprints = 20;
+constexpr double kNearIdentical = 0.9;
+
 struct PairSimilarity {
     std::size_t a = 0, b = 0;     // indices into the lab's files (b: into its known sources when b_known)
     bool b_known = false;         // b is a known source (the reference, the stub, last year's class), not a student
@@ -41,7 +52,7 @@ struct PairSimilarity {
     double share_a = 0, share_b = 0;  // shared / each file's distinct fingerprints (whole code)
     double whole = 0;             // (share_a + share_b) / 2
     double distinctive = 0;       // the same after the majority filter
-    double score = 0;             // max(whole, distinctive), 0..1: what the ranking uses
+    double score = 0;             // distinctive (max(whole, distinctive) from kNearIdentical), 0..1: the ranking's
     std::vector<MatchedRegion> regions;  // over the whole code, largest first
 };
 

@@ -1,6 +1,7 @@
-// similarity_html: the page. Per lab: notes, the known-source matches and the
-// student pairs from --min-score (most similar first, each linked), a count of
-// the rest (all in the CSV), then every listed pair's regions side by side.
+// similarity_html: the index page and a page per cluster. The index, per lab:
+// notes, the clusters from --min-score (a ring of five is one row, linked to its
+// page), and every student's highest match. A cluster page: its pairs, then each
+// pair's regions side by side. Capped (--max-listed): the rest is in the CSV.
 #include "similarity_report.hpp"
 
 #include "description/lab_number.hpp"
@@ -9,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
 #include <sstream>
 
 namespace similarity {
@@ -37,13 +40,13 @@ std::string pair_anchor(const LabSimilarity& lab, const PairSimilarity& pair) {
 std::string region_caption(const MatchedRegion& r) {
     std::string caption = fmt::format("lines {}–{} and {}–{}: {} shared fingerprints", r.first_line_a, r.last_line_a,
                                       r.first_line_b, r.last_line_b, r.fingerprints);
-    if (r.common != 0) caption += fmt::format(", {} of them shared by most of the class", r.common);
+    if (r.common != 0) caption += fmt::format(", {} of them common to the class", r.common);
     return "<tr><td colspan=\"2\" class=\"cap\">" + caption + "</td></tr>\n";
 }
 
 std::string pair_heading(const LabSimilarity& lab, const PairSimilarity& pair) {
     return fmt::format("<h3 id=\"{}\">{} — {} and {}{}: {}</h3>\n<p>whole code {}, distinctive {}; {} shared "
-                       "fingerprints, {} of them shared by most of the class.</p>\n",
+                       "fingerprints, {} of them common to the class.</p>\n",
                        pair_anchor(lab, pair), html_escaped(lab.corpus.lab_folder),
                        html_escaped(lab.corpus.files[pair.a].student), html_escaped(file_b(lab.corpus, pair).student),
                        pair.b_known ? " (known source)" : "", percent(pair.score), percent(pair.whole),
@@ -65,40 +68,72 @@ std::string pair_section(const LabSimilarity& lab, const PairSimilarity& pair) {
     return html + "</table>\n";
 }
 
-std::string pair_row(const LabSimilarity& lab, const PairSimilarity& pair) {
-    return fmt::format("<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
-                       "<td>{}</td><td>{} of {}</td></tr>\n",
-                       pair_anchor(lab, pair), percent(pair.score), html_escaped(lab.corpus.files[pair.a].student),
-                       html_escaped(file_b(lab.corpus, pair).student), percent(pair.whole), percent(pair.distinctive),
-                       pair.shared, pair.shared_common, pair.shared);
+// Long lines wrap inside their half of the side-by-side table (fixed layout), so the page never
+// scrolls sideways whatever a submission's lines hold.
+constexpr const char* kStyle =
+    "<style>body{font-family:sans-serif;margin:2em;max-width:100%}table{border-collapse:collapse}"
+    "td,th{border:1px solid #ccc;padding:2px 8px;vertical-align:top;overflow-wrap:anywhere}"
+    "table.side{table-layout:fixed;width:100%}table.side td{width:50%}"
+    "pre{margin:0;font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere}"
+    ".note{color:#a40}.cap{background:#f4f4f4;font-size:12px}.flag{background:#fdd}.known{font-style:italic}"
+    "</style>\n";
+
+std::string page_head(const std::string& title) {
+    return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html_escaped(title) + "</title>\n" +
+           std::string(kStyle) + "</head><body>\n";
 }
 
-// The listed pairs (score ≥ min_score) as a table, and a line for the rest.
-std::string listed_table(const LabSimilarity& lab, const std::vector<PairSimilarity>& pairs, double min_score,
-                         const char* second_column) {
-    std::size_t listed = 0;
-    std::string rows;
-    for (const PairSimilarity& pair : pairs) {
-        if (pair.score < min_score) break;  // ranked: the rest are lower
-        rows += pair_row(lab, pair);
-        ++listed;
-    }
-    std::string html;
-    if (listed != 0)
-        html = fmt::format("<table><tr><th>score</th><th>student</th><th>{}</th><th>whole code</th>"
-                           "<th>distinctive</th><th>shared</th><th>of them common</th></tr>\n{}</table>\n",
-                           second_column, rows);
-    if (listed < pairs.size())
-        html += fmt::format("<p>{} more below {} (the highest {}): every one is in the CSV.</p>\n",
-                            pairs.size() - listed, percent(min_score), percent(pairs[listed].score));
-    return html;
+std::string cluster_file(const LabSimilarity& lab, std::size_t number) {
+    return fmt::format("{}-cluster-{}.html", course::lab_number(lab.corpus.lab_folder), number);
+}
+
+std::string member_names(const LabSimilarity& lab, const Cluster& cluster) {
+    std::string names;
+    for (const std::size_t s : cluster.students)
+        names += (names.empty() ? "" : ", ") + html_escaped(lab.corpus.files[s].student);
+    for (const std::size_t k : cluster.known)
+        names += (names.empty() ? "" : ", ") + std::string("<span class=\"known\">") +
+                 html_escaped(lab.corpus.known[k].student) + " (known source)</span>";
+    return names;
+}
+
+std::string pair_row(const LabSimilarity& lab, const PairSimilarity& pair) {
+    return fmt::format("<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                       pair_anchor(lab, pair), percent(pair.score), html_escaped(lab.corpus.files[pair.a].student),
+                       html_escaped(file_b(lab.corpus, pair).student), percent(pair.whole), pair.shared);
+}
+
+// The pairs of a cluster, most similar first, at most `cap` of them.
+std::vector<const PairSimilarity*> cluster_pairs(const LabSimilarity& lab, const Cluster& cluster, std::size_t cap) {
+    std::vector<const PairSimilarity*> pairs;
+    for (const std::size_t i : cluster.known_pairs) pairs.push_back(&lab.known_matches[i]);
+    for (const std::size_t i : cluster.pairs) pairs.push_back(&lab.pairs[i]);
+    std::stable_sort(pairs.begin(), pairs.end(), [](const auto* x, const auto* y) { return x->score > y->score; });
+    if (pairs.size() > cap) pairs.resize(cap);
+    return pairs;
+}
+
+std::string cluster_page(const LabSimilarity& lab, const Cluster& cluster, std::size_t number,
+                         const HtmlSettings& settings, const std::string& index_link) {
+    const auto pairs = cluster_pairs(lab, cluster, settings.max_listed);
+    const std::size_t all = cluster.pairs.size() + cluster.known_pairs.size();
+    std::string html = page_head(fmt::format("{} cluster {}", lab.corpus.lab_folder, number));
+    html += fmt::format("<p><a href=\"{}\">back to the index</a></p>\n<h1>{}, cluster {}: {}</h1>\n",
+                        html_escaped(index_link), html_escaped(lab.corpus.lab_folder), number, member_names(lab, cluster));
+    html += fmt::format("<p>{} pairs from {}, the highest {}.", all, percent(settings.min_score), percent(cluster.highest));
+    if (pairs.size() < all) html += fmt::format(" The {} most similar are shown; every pair is in the CSV.", pairs.size());
+    html += "</p>\n<table><tr><th>score</th><th>student</th><th>with</th><th>whole code</th><th>shared</th></tr>\n";
+    for (const PairSimilarity* pair : pairs) html += pair_row(lab, *pair);
+    html += "</table>\n";
+    for (const PairSimilarity* pair : pairs) html += pair_section(lab, *pair);
+    return html + "</body></html>\n";
 }
 
 std::string lab_notes(const LabCorpus& corpus) {
-    std::string html = fmt::format("<p>{} files compared", corpus.files.size());
-    if (!corpus.not_submitted.empty()) html += fmt::format(" ({} students without this lab)", corpus.not_submitted.size());
-    html += fmt::format("; {}; {} fingerprints shared by most of the class ({} of all) left out of the distinctive "
-                        "score; {} known sources.</p>\n",
+    std::string html = fmt::format("<p>{} files compared ({} independent: near-identical files count once)",
+                                   corpus.files.size(), corpus.independent);
+    if (!corpus.not_submitted.empty()) html += fmt::format(", {} students without this lab", corpus.not_submitted.size());
+    html += fmt::format("; {}; {} fingerprints common to the class ({} of all) not counted; {} known sources.</p>\n",
                         corpus.stub_subtracted ? "what the stub provides subtracted" : "no stub found to subtract",
                         corpus.common_fingerprints_left_out, percent(corpus.share_left_out), corpus.known.size());
     if (corpus.share_left_out > 0.5) html += "<p class=\"note\">" + html_escaped(majority_note(corpus)) + ".</p>\n";
@@ -107,42 +142,84 @@ std::string lab_notes(const LabCorpus& corpus) {
     return html;
 }
 
-std::string lab_page(const LabSimilarity& lab, double min_score) {
-    std::string html = "<h2>" + html_escaped(lab.corpus.lab_folder) + "</h2>\n" + lab_notes(lab.corpus);
-    if (!lab.known_matches.empty())
-        html += "<h3>Matches with known sources</h3>\n" + listed_table(lab, lab.known_matches, min_score, "known source");
-    html += "<h3>Pairs of students from " + percent(min_score) + "</h3>\n" +
-            listed_table(lab, lab.pairs, min_score, "student");
-    for (const auto* list : {&lab.known_matches, &lab.pairs})
-        for (const PairSimilarity& pair : *list)
-            if (pair.score >= min_score) html += pair_section(lab, pair);
-    return html;
+struct LabIndex {
+    std::string html;
+    std::vector<HtmlPage> pages;
+    std::map<std::size_t, std::size_t> cluster_of_student;  // student -> cluster number (1-based), listed ones
+};
+
+void add_clusters(const LabSimilarity& lab, const HtmlSettings& settings, LabIndex& index) {
+    const std::vector<Cluster> clusters = clusters_of(lab, settings.min_score);
+    std::string rows;
+    for (std::size_t i = 0; i < clusters.size() && i < settings.max_listed; ++i) {
+        const std::string file = cluster_file(lab, i + 1);
+        for (const std::size_t s : clusters[i].students) index.cluster_of_student[s] = i + 1;
+        index.pages.push_back({file, cluster_page(lab, clusters[i], i + 1, settings, "../" + settings.index_name)});
+        rows += fmt::format("<tr><td><a href=\"{}/{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                            html_escaped(settings.pages_folder), file, i + 1, percent(clusters[i].highest),
+                            clusters[i].pairs.size() + clusters[i].known_pairs.size(), member_names(lab, clusters[i]));
+    }
+    index.html += fmt::format("<h3>Clusters from {} ({})</h3>\n", percent(settings.min_score), clusters.size());
+    if (!rows.empty())
+        index.html += "<table><tr><th>cluster</th><th>highest</th><th>pairs</th><th>members</th></tr>\n" + rows +
+                      "</table>\n";
+    if (clusters.size() > settings.max_listed)
+        index.html += fmt::format("<p>{} more clusters: every pair is in the CSV.</p>\n",
+                                  clusters.size() - settings.max_listed);
 }
 
-// Long lines wrap inside their half of the side-by-side table (fixed layout), so the page never
-// scrolls sideways whatever a submission's lines hold.
-constexpr const char* kStyle =
-    "<style>body{font-family:sans-serif;margin:2em;max-width:100%}table{border-collapse:collapse}"
-    "td,th{border:1px solid #ccc;padding:2px 8px;vertical-align:top;overflow-wrap:anywhere}"
-    "table.side{table-layout:fixed;width:100%}table.side td{width:50%}"
-    "pre{margin:0;font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere}"
-    ".note{color:#a40}.cap{background:#f4f4f4;font-size:12px}</style>\n";
+std::string student_row(const LabSimilarity& lab, const HighestMatch& match, const HtmlSettings& settings,
+                        const LabIndex& index) {
+    const std::string& name = lab.corpus.files[match.student].student;
+    if (match.pair == nullptr) return "<tr><td>" + html_escaped(name) + "</td><td>–</td><td></td><td></td></tr>\n";
+    const auto cluster = index.cluster_of_student.find(match.student);
+    const std::string where = cluster == index.cluster_of_student.end()
+                                  ? std::string()
+                                  : fmt::format("<a href=\"{}/{}\">{}</a>", html_escaped(settings.pages_folder),
+                                                cluster_file(lab, cluster->second), cluster->second);
+    const SubmissionFile& other = other_file(lab.corpus, *match.pair, match.student);
+    return fmt::format("<tr{}><td>{}</td><td>{}</td><td>{}{}</td><td>{}</td></tr>\n",
+                       match.pair->score >= settings.min_score ? " class=\"flag\"" : "", html_escaped(name),
+                       percent(match.pair->score), html_escaped(other.student),
+                       match.pair->b_known ? " (known source)" : "", where);
+}
+
+LabIndex lab_index(const LabSimilarity& lab, const HtmlSettings& settings) {
+    LabIndex index;
+    index.html = "<h2 id=\"" + html_escaped(lab.corpus.lab_folder) + "\">" + html_escaped(lab.corpus.lab_folder) +
+                 "</h2>\n" + lab_notes(lab.corpus);
+    add_clusters(lab, settings, index);
+    index.html += "<h3>Each student's highest match</h3>\n<table><tr><th>student</th><th>highest</th><th>with</th>"
+                  "<th>cluster</th></tr>\n";
+    for (const HighestMatch& match : highest_matches(lab)) index.html += student_row(lab, match, settings, index);
+    index.html += "</table>\n";
+    return index;
+}
 
 }  // namespace
 
-std::string similarity_html(const std::vector<LabSimilarity>& labs, double min_score) {
-    std::string html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>labcheck similarity</title>\n";
-    html += std::string(kStyle) + "</head><body>\n<h1>Similarity across the class</h1>\n";
-    html += "<p>Score: the larger of two numbers, each the mean share of each file's fingerprints (winnowed "
-            "12-token runs, identifiers and literals normalised) found in the other. <b>Whole code</b>: the "
-            "lab's stub subtracted, nothing else; it depends only on the two files, so no class can lower it. "
-            "<b>Distinctive</b>: also without what most of the class shares (the idioms the contract forces, "
-            "or a kernel most of the class copied). A high score is a reason to read both files, not a verdict.</p>\n";
+HtmlReport similarity_html(const std::vector<LabSimilarity>& labs, const HtmlSettings& settings) {
+    HtmlReport report;
+    report.index = page_head("labcheck similarity") + "<h1>Similarity across the class</h1>\n";
+    report.index += fmt::format(
+        "<p>Score: the mean share of each file's fingerprints (winnowed {}-token runs, identifiers and literals "
+        "normalised) found in the other, not counting the lab's stub nor what more than {} of the class's "
+        "independent submissions hold (what every correct solution contains). <b>Whole code</b> counts that "
+        "too. A cluster joins everyone linked by a pair from {}. A high score is a reason to read both files, "
+        "not a verdict. Every pair is in the CSV.</p>\n<p>Labs:",
+        settings.corpus.winnow.k, percent(settings.corpus.max_share), percent(settings.min_score));
+    for (const LabSimilarity& lab : labs)
+        if (!lab.corpus.files.empty())
+            report.index += " <a href=\"#" + html_escaped(lab.corpus.lab_folder) + "\">" +
+                            html_escaped(lab.corpus.lab_folder) + "</a>";
+    report.index += "</p>\n";
     for (const LabSimilarity& lab : labs) {
         if (lab.corpus.files.empty() && lab.corpus.not_compared.empty()) continue;
-        html += lab_page(lab, min_score);
+        LabIndex index = lab_index(lab, settings);
+        report.index += index.html;
+        report.pages.insert(report.pages.end(), index.pages.begin(), index.pages.end());
     }
-    return html + "</body></html>\n";
+    return report;
 }
 
 }  // namespace similarity

@@ -75,8 +75,9 @@ const SubmissionFile& file_b(const LabCorpus& corpus, const PairSimilarity& pair
 }
 
 std::string majority_note(const LabCorpus& corpus) {
-    return fmt::format("most of the class shares most of its code: the majority filter left out {} of the "
-                       "fingerprints, so the scores rest on the whole code (a common source? name it with --known)",
+    return fmt::format("most of the class shares most of its code: {} of the fingerprints are common to the class "
+                       "and not counted (what the lab leads everyone to write, or a common source: name it with "
+                       "--known; near-identical files are copies whatever the class holds)",
                        percent(corpus.share_left_out));
 }
 

@@ -22,6 +22,9 @@ struct WinnowSettings {
 struct Fingerprint {
     std::uint64_t hash = 0;
     std::size_t first_token = 0;  // where its k-gram starts in the token stream
+    // How much sharing it says (set by the class corpus): log((groups + 1) / groups holding it), so
+    // what few others wrote weighs more than what many did; 1 until a class is known.
+    double weight = 1.0;
 };
 
 // The hash of every k-gram, in order (what winnowing chooses from).

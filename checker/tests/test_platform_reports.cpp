@@ -227,6 +227,10 @@ TEST_CASE("PrairieLearn results: a score in [0, 1], or not gradable when a kerne
     CHECK_FALSE(json.contains("score"));
     REQUIRE(json["format_errors"].size() == 1);
     CHECK(json["format_errors"][0].get<std::string>().find("line 3: expected ';'") != std::string::npos);
+    // No points in the message of a submission that is not graded: PrairieLearn records none.
+    const std::string message = json["message"];
+    CHECK(message.find("points") == std::string::npos);
+    CHECK(message.find("not graded") != std::string::npos);
 }
 
 TEST_CASE("ISO 8601 times with their zone; anything else is a clear error") {

@@ -84,30 +84,25 @@ void matmul(__global const float* a, __global const float* b, __global float* c,
     for (uint k0 = 0; k0 < K; k0 += TILE_K) {
         // TODO 1 (float4 loads): copy the A slice (rows block_row .. block_row+TILE_M-1,
         //   columns k0 .. k0+TILE_K-1) and the B slice (rows k0 .. k0+TILE_K-1,
-        //   columns block_col .. block_col+TILE_N-1) into local memory, a float4 at a time.
-        //   Work-item `id` moves float4 number v = id + l*THREADS of each slice,
-        //   for l = 0 .. A_LOADS-1 (A) and l = 0 .. B_LOADS-1 (B), so that
-        //   neighbouring work-items read neighbouring float4s:
-        //     A: float4 v is row slice_row = v / (TILE_K/4) of the slice, columns
-        //        k .. k+3 with k = 4*(v % (TILE_K/4));
-        //     B: float4 v is row k = v / (TILE_N/4) of the slice, columns
-        //        slice_col .. slice_col+3 with slice_col = 4*(v % (TILE_N/4)).
-        //   Read each with one 16-byte load, *(__global const float4*)(address).
-        //   Store B's float4 into b_slice[k][slice_col / 4]; store A's four floats
-        //   x, y, z, w transposed, into rows k, k+1, k+2, k+3 of a_slice at position
-        //   slice_row, through a float view: ((__local float*)a_slice)[k * TILE_M + slice_row].
+        //   columns block_col .. block_col+TILE_N-1) into local memory, a float4 at a
+        //   time. Coalescing decides the order: the THREADS work-items should take
+        //   each slice's float4s in turns, so that neighbouring work-items read
+        //   neighbouring float4s of a row; each moves A_LOADS float4s of A and
+        //   B_LOADS of B. B's slice is stored as it is. A's is stored transposed (see
+        //   a_slice above), so the four floats of one A float4 land in four
+        //   different rows of a_slice; a view of a_slice as plain floats lets you
+        //   place one float.
         barrier(CLK_LOCAL_MEM_FENCE);
 
         for (uint k = 0; k < TILE_K; ++k) {
-            // TODO 2 (registers): copy this work-item's part of column k of the
-            //   A slice into a private float a_reg[WPT_M]: float4 number
-            //   ly + i*THREADS_M of a_slice[k] gives a_reg[4i .. 4i+3], for
-            //   i = 0 .. WPT_M/4-1. And its part of row k of the B slice into a
-            //   private float4 b_reg[WPT_N/4]: b_reg[j] = b_slice[k][lx + j*THREADS_N].
+            // TODO 2 (registers): copy into private memory what this work-item's
+            //   micro tile needs at this k: its WPT_M values of column k of the A
+            //   slice (its rows, interleaved as described above acc) and its
+            //   WPT_N / 4 float4s of row k of the B slice (its float4 columns).
 
-            // TODO 3 (the micro tile): WPT_M · WPT_N multiply-adds,
-            //   acc[i][j] += a_reg[i] * b_reg[j] for every i and j (a float
-            //   times a float4 multiplies all four lanes).
+            // TODO 3 (the micro tile): WPT_M · WPT_N multiply-adds: every
+            //   accumulator gains the product of the A value of its row and the B
+            //   float4 of its columns (a float times a float4 scales all four lanes).
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }

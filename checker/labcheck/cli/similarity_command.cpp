@@ -130,6 +130,26 @@ void warn_unused_known(const std::vector<similarity::LabSimilarity>& labs, const
     }
 }
 
+// The index at --html, the cluster pages in the folder beside it named after it ("report-pages/" for
+// report.html). Pages of an earlier run are removed first, so that none outlives its cluster.
+void write_html(const std::vector<similarity::LabSimilarity>& labs, const SimilarityOptions& options) {
+    const std::filesystem::path index = options.html_file;
+    similarity::HtmlSettings settings{options.min_score, options.max_listed,
+                                      index.stem().string() + "-pages", index.filename().string(), options.corpus};
+    const std::filesystem::path pages = index.parent_path() / settings.pages_folder;
+    const similarity::HtmlReport report = similarity::similarity_html(labs, settings);
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(pages, ec))
+        if (entry.path().filename().string().find("-cluster-") != std::string::npos) std::filesystem::remove(entry.path(), ec);
+    std::filesystem::create_directories(pages, ec);
+    if (ec) throw course::UserError({"a folder for the cluster pages", ec.message(), pages.string(),
+                                     "check that the folder of --html can be written to"});
+    for (const similarity::HtmlPage& page : report.pages) course::write_file_atomically(pages / page.file_name, page.html);
+    course::write_file_atomically(options.html_file, report.index);
+    fmt::print("index: {} (each student's highest match, the clusters); a page per cluster in {}\n",
+               options.html_file, pages.string());
+}
+
 int run_similarity(const SimilarityOptions& options) {
     CourseLabs course{course::course_root(options.root), {}, {}};
     course.all = course::lab_folders(course.root);
@@ -144,11 +164,7 @@ int run_similarity(const SimilarityOptions& options) {
     fmt::print("{}", course::printable_text(similarity::similarity_summary(labs, options.top, options.min_score)));
     course::write_file_atomically(options.csv_file, similarity::similarity_csv(labs));
     fmt::print("\nevery pair, ranked: {}\n", options.csv_file);
-    if (!options.html_file.empty()) {
-        course::write_file_atomically(options.html_file,
-                                      similarity::similarity_html(labs, options.min_score));
-        fmt::print("side-by-side report: {}\n", options.html_file);
-    }
+    if (!options.html_file.empty()) write_html(labs, options);
     return 0;
 }
 
@@ -163,7 +179,8 @@ void add_similarity_command(CLI::App& parent, SimilarityOptions& options) {
     app.add_option("--lab", options.labs, "lab to compare, e.g. 04 (repeat for several; default: every lab)");
     app.add_option("--csv", options.csv_file, "every pair, ranked")->capture_default_str();
     app.add_option("--html", options.html_file,
-                   "a page listing the pairs from --min-score, each with its matching regions side by side");
+                   "an index page (each student's highest match, the clusters of pairs from --min-score) and, in a "
+                   "folder beside it, a page per cluster with its pairs' regions side by side");
     app.add_option("--root", options.root, "the course repository (default: LAB_ROOT, else the source tree)");
     app.add_option("--known", options.known,
                    "NAME=PATH: a known source every file is compared with, shown as such: a kernel file (the "
@@ -172,13 +189,16 @@ void add_similarity_command(CLI::App& parent, SimilarityOptions& options) {
     app.add_option("--min-score", options.min_score,
                    "pairs listed, and shown side by side in the HTML, from this score (0..1)")
         ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+    app.add_option("--max-listed", options.max_listed,
+                   "clusters per lab on the HTML index and pairs per cluster page (the rest: the CSV)")
+        ->capture_default_str()->check(CLI::Range(1, 100000));
     app.add_option("--top", options.top, "pairs per lab in the printed summary")->capture_default_str();
     app.add_option("--k", options.corpus.winnow.k, "tokens per fingerprinted run")->capture_default_str()
         ->check(CLI::Range(4, 64));
     app.add_option("--window", options.corpus.winnow.w, "winnowing window")->capture_default_str()
         ->check(CLI::Range(1, 64));
     app.add_option("--max-share", options.corpus.max_share,
-                   "leave out what more than this share of the class has in common (0..1)")
+                   "do not count what more than this share of the class's independent submissions holds (0..1)")
         ->capture_default_str()->check(CLI::Range(0.0, 1.0));
 }
 

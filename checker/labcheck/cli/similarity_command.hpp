@@ -20,8 +20,9 @@ struct SimilarityOptions {
     std::string html_file;
     std::string root;
     std::vector<std::string> known;  // NAME=PATH
-    double min_score = 0.5;
+    double min_score = 0.7;
     std::size_t top = 5;
+    std::size_t max_listed = 100;  // clusters per lab on the HTML index, pairs per cluster page
     similarity::CorpusSettings corpus;
     CLI::App* command = nullptr;  // set by add_similarity_command: true when it was given
 };

@@ -47,14 +47,17 @@ nlohmann::json prairielearn_test(const StageResult& r) {
 nlohmann::json prairielearn_results(const SubmissionReport& report, const std::string& whole_report) {
     nlohmann::json tests = nlohmann::json::array();
     for (const auto& r : report.results) tests.push_back(prairielearn_test(r));
-    nlohmann::json results{{"tests", tests},
-                           {"message", fmt::format("labcheck on {}: {:g} / {:g} points.", report.device_label,
-                                                   report.score(), report.max_score())},
-                           {"output", capped_text(whole_report, kMaxReportBytes)}};
+    const auto errors = format_errors(report);
+    // Not gradable: no points to state (PrairieLearn records none), and the student should read why first.
+    const std::string total = errors.empty() ? fmt::format("labcheck on {}: {:g} / {:g} points.", report.device_label,
+                                                           report.score(), report.max_score())
+                                             : fmt::format("labcheck on {}: not graded ({}); this submission "
+                                                           "is not scored.", report.device_label, errors.size() == 1
+                                                           ? "see the message below" : "see the messages below");
+    nlohmann::json results{{"tests", tests}, {"message", total}, {"output", capped_text(whole_report, kMaxReportBytes)}};
     for (const auto& note : report.upload_notes) {  // how the upload was read, in Gradescope's words
         results["message"] = results["message"].get<std::string>() + " " + note;
     }
-    const auto errors = format_errors(report);
     if (!errors.empty()) {
         results["gradable"] = false;
         results["format_errors"] = errors;

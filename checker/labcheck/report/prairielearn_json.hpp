@@ -2,7 +2,9 @@
 // in [0, 1], one test per lab and stage with `points`, `max_points`, `message`
 // and `output`. A kernel that does not build is not gradable (`gradable: false`
 // with `format_errors`), so a compile error costs the student no attempt; the
-// same holds when the grader itself could not judge a stage.
+// same holds when the grader itself could not judge a stage. A course that wants a compile error to
+// cost an attempt sets it per question (checker/prairielearn/compile_error_policy.py, docs/prairielearn.md).
+// A submission that is not gradable has no points in its message.
 #pragma once
 
 #include "stages/submission_grading.hpp"
