@@ -2,6 +2,7 @@
 // Markdown of Gradescope's test output, the leaderboard of right kernels and the
 // gradebook's speed columns, and the zip an autograder package is written as.
 #include "class/class_grading.hpp"
+#include "class/class_uploads.hpp"
 #include "class/lateness.hpp"
 #include "edition/zip_writer.hpp"
 #include "report/gradescope_json.hpp"
@@ -338,4 +339,25 @@ TEST_CASE("how an upload was read heads Gradescope's output and ends PrairieLear
     const std::string message = prairielearn["message"];
     CHECK(message.size() > report.upload_notes[0].size());
     CHECK(message.substr(message.size() - report.upload_notes[0].size()) == report.upload_notes[0]);
+}
+
+TEST_CASE("an upload of which nothing was read: PrairieLearn's not gradable, in the upload's words, with no path") {
+    SubmissionReport report;
+    report.device_label = "PoCL / cpu";
+    StageResult build = stage(Stage::build, Verdict::fail, 0, 1);
+    build.file = "/tmp/labcheck-4242-x/upload-29/staged/04-matmul-tiled/matmul.cl";  // the grader's staging copy
+    build.details = "does not exist: " + build.file;
+    report.results = {build, stage(Stage::correctness, Verdict::fail, 0, 4)};
+    report.upload_notes = {"Lab 04-matmul-tiled: no `matmul.cl` found in the upload: not graded."};
+    const course::KernelSet staged{"/nonexistent-staged", "alice", course::KernelSetKind::other};
+    explain_unread_labs(staged, report.upload_notes, report);
+    const auto results = results_json(ResultsFormat::prairielearn, report);
+    INFO(results.dump(2));
+    CHECK(results["gradable"] == false);
+    CHECK_FALSE(results.contains("score"));
+    REQUIRE(results["format_errors"].size() == 1);  // one per lab, not one per stage
+    CHECK(results["format_errors"][0] == "Lab 04: Not graded: nothing of this lab was read from your upload.\n"
+                                         "Lab 04-matmul-tiled: no `matmul.cl` found in the upload: not graded.\n");
+    CHECK(results.dump().find("/tmp") == std::string::npos);
+    CHECK(results.dump().find("upload-29") == std::string::npos);
 }

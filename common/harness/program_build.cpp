@@ -238,7 +238,8 @@ cl::Kernel make_kernel(const BuiltProgram& built, const std::string& name,
     const auto names = kernel_names(built.program);
     if (std::find(names.begin(), names.end(), name) == names.end()) {
         std::string found;
-        for (const auto& n : names) found += (found.empty() ? "" : ", ") + n;
+        // Written out as ASCII: "transpose\u200b" must not read as the name the lab asks for.
+        for (const auto& n : names) found += (found.empty() ? "" : ", ") + ascii_name(n);
         const bool empty_file = only_whitespace(built.source.text);
         throw KernelContractError({fmt::format("a kernel named {}: {}", name, signature_text(name, contract)),
                                    empty_file      ? std::string("the file is empty")

@@ -1,6 +1,7 @@
 #include "harness/self_contained_source.hpp"
 
 #include "harness/source_scan.hpp"
+#include "util/text_escape.hpp"
 
 #include <algorithm>
 #include <array>
@@ -124,7 +125,7 @@ std::optional<ForbiddenConstruct> refused_directive(const ScannedDirective& d, c
                                   "remove the line marker"};
     }
     if (d.name.empty()) return std::nullopt;  // `#` alone, or `#` before no name clang knows: a compile error
-    const std::string spelling = "#" + d.name;
+    const std::string spelling = "#" + ascii_name(d.name);  // "#\u0456nclude", not a look-alike of #include
     if (pulls_in_a_file(d)) {
         const std::string ide = place.branch.empty() ? std::string()
                                                      : ". An include meant only for an IDE can stay inside `#ifdef "

@@ -1,5 +1,7 @@
 #include "harness/source_scan.hpp"
 
+#include "util/text_escape.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <utility>
@@ -164,12 +166,30 @@ private:
         return name;
     }
 
+    // Bytes at i_ a compiler may take for white space: a Unicode space character (U+00A0, U+2000...),
+    // or a byte that is not UTF-8; 0 for anything else. Another character (a Cyrillic letter, a
+    // zero-width space) is part of the name that follows, so that messages show it ("#\u0456nclude").
+    std::size_t unicode_space_at() const {
+        std::string bytes;
+        for (std::size_t k = i_; k < s_.size() && k < i_ + 4; ++k) bytes += s_[k].c;
+        char32_t c = 0;
+        const std::size_t length = utf8_sequence(bytes, 0, c);
+        const bool space = c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 ||
+                           c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+        return length == 0 ? 1 : space ? length : 0;
+    }
+
     // Skips spaces and comments inside a directive line (a block comment may end on another line).
     void skip_directive_space() {
         for (;;) {
             if (i_ >= s_.size()) return;
-            if (horizontal_space(s_[i_].c) || static_cast<unsigned char>(s_[i_].c) >= 0x80) {
+            if (horizontal_space(s_[i_].c)) {
                 ++i_;
+                continue;
+            }
+            const std::size_t unicode_space = static_cast<unsigned char>(s_[i_].c) >= 0x80 ? unicode_space_at() : 0;
+            if (unicode_space > 0) {
+                i_ += unicode_space;
                 continue;
             }
             bool ignored = false;

@@ -67,3 +67,15 @@ TEST_CASE("an include in a branch the build takes is refused before any compiler
     CHECK(error_of(session, "#ifdef __IMAGE_SUPPORT__\n#include \"/etc/hostname\"\n#endif\n")
               .find("a branch an OpenCL compiler may take") != std::string::npos);
 }
+
+TEST_CASE("a kernel whose name only looks like the lab's is named with its look-alike letters written out") {
+    ClSession session = open_session("");
+    // A Cyrillic a (U+0430) in the name: OpenCL C accepts it, and it is not the kernel the lab asks for.
+    const BuiltProgram built = build(session, "__kernel void tr\xD0\xB0nspose(__global float* a) {}\n");
+    try {
+        (void)make_kernel(built, "transpose", {});
+        FAIL("a look-alike name was taken for the kernel");
+    } catch (const UserError& error) {
+        CHECK(std::string(error.what()).find("the file defines only: tr\\u0430nspose") != std::string::npos);
+    }
+}

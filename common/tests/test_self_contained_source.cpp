@@ -432,3 +432,11 @@ TEST_CASE("macros every OpenCL C 1.2 compiler defines count as defined (issue 34
           "__OPENCL_VERSION__@1");
     CHECK(name_of("#ifndef __IMAGE_SUPPORT__\nint x;\n#endif\n") == "__IMAGE_SUPPORT__@1");
 }
+
+TEST_CASE("a directive's look-alike or invisible letters are shown written out; Unicode spaces stay spaces") {
+    CHECK(found("#\xD1\x96nclude \"x\"\n") == "#\\u0456nclude@1");        // a Cyrillic i: not #include
+    CHECK(found("#\xE2\x80\x8B" "define X 1\n") == "#\\u200bdefine@1");   // a zero-width space before the name
+    CHECK(found("#\xC2\xA0include \"x\"\n") == "#include@1");             // a no-break space a compiler may skip
+    CHECK(found("#\xE3\x80\x80include \"x\"\n") == "#include@1");         // an ideographic space
+    CHECK(found("#define SIZE 16 // Gr\xC3\xB6\xC3\x9F" "e\n").empty());  // UTF-8 in a comment: a correct kernel
+}

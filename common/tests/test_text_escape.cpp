@@ -65,3 +65,15 @@ TEST_CASE("CSV cells and HTML carry no raw control bytes either") {
     CHECK(html_escaped("<b>\x1b[31m</b>") == "&lt;b&gt;\\x1b[31m&lt;/b&gt;");
     CHECK_FALSE(has_control(html_escaped("\xc2\x9b\x1b\r")));
 }
+
+TEST_CASE("characters drawn as nothing are written out; a name is shown in ASCII") {
+    CHECK(printable_text("transpose\xE2\x80\x8B") == "transpose\\u200b");  // a zero-width space
+    CHECK(printable_text("a\xE2\x81\xA0" "b\xC2\xAD" "c\xEF\xBB\xBF") == "a\\u2060b\\u00adc\\ufeff");
+    CHECK(printable_text("M\xC3\x97K \xD1\x96") == "M\xC3\x97K \xD1\x96");  // other letters and symbols stay
+    CHECK(course::ascii_name("#\xD1\x96nclude") == "#\\u0456nclude");       // a Cyrillic i
+    CHECK(course::ascii_name("tr\xD0\xB0nspose\xE2\x80\x8B") == "tr\\u0430nspose\\u200b");
+    CHECK(course::ascii_name("k\xF0\x9F\x98\x80") == "k\\U0001f600");
+    CHECK(course::ascii_name("\x1b[2J\xff transpose") == "\\x1b[2J\\xff transpose");
+    const std::string once = course::ascii_name("x\xD1\x96\xE2\x80\x8B");
+    CHECK(course::ascii_name(once) == once);
+}

@@ -4,10 +4,6 @@
 
 namespace course {
 
-namespace {
-
-// Length of the UTF-8 sequence starting at `at` and its code point, or 0 when the bytes there are
-// not UTF-8 (overlong forms, surrogates and code points past U+10FFFF included).
 std::size_t utf8_sequence(std::string_view text, std::size_t at, char32_t& code_point) {
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
     const unsigned char lead = byte(at);
@@ -35,10 +31,19 @@ std::size_t utf8_sequence(std::string_view text, std::size_t at, char32_t& code_
     return code_point < minimum || code_point > 0x10FFFF || surrogate ? 0 : length;
 }
 
+namespace {
+
 bool hidden_code_point(char32_t c) {
     const bool c1 = c >= 0x80 && c <= 0x9F;
     const bool bidi = (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
-    return c1 || bidi;
+    const bool invisible = (c >= 0x200B && c <= 0x200F) || (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF ||
+                           c == 0xAD || c == 0x34F || c == 0x61C || c == 0x180E;
+    return c1 || bidi || invisible;
+}
+
+std::string code_point_text(char32_t c) {
+    const auto value = static_cast<unsigned>(c);
+    return c > 0xFFFF ? fmt::format("\\U{:08x}", value) : fmt::format("\\u{:04x}", value);
 }
 
 }  // namespace
@@ -69,6 +74,18 @@ std::string printable_text(std::string_view text) {
             out.append(text.substr(i, length));
             i += length;
         }
+    }
+    return out;
+}
+
+std::string ascii_name(std::string_view text) {
+    const std::string shown = printable_text(text);
+    std::string out;
+    for (std::size_t i = 0; i < shown.size();) {
+        char32_t code_point = 0;
+        const std::size_t length = utf8_sequence(shown, i, code_point);  // printable_text left only UTF-8
+        out += code_point < 0x80 ? std::string(1, shown[i]) : code_point_text(code_point);
+        i += length == 0 ? 1 : length;
     }
     return out;
 }

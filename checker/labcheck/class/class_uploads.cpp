@@ -118,6 +118,8 @@ void explain_unread_labs(const course::KernelSet& staged, const std::vector<std:
         if (details.empty()) {
             for (const auto& note : notes) details += note.rfind("Lab ", 0) == 0 ? std::string() : note + "\n";
         }
+        r.upload_not_read = true;
+        r.file = r.lab_folder + "/" + fs::path(r.file).filename().string();  // as the upload names it: no path here
         r.reason = "not graded: nothing of this lab was read from the upload";
         r.details = "Not graded: nothing of this lab was read from your upload.\n" + details;
     }

@@ -12,12 +12,16 @@ namespace {
 
 constexpr std::size_t kMaxReportBytes = 64 * 1024;  // PrairieLearn takes at most 1 MB in all
 
-// Why the submission cannot be graded: each kernel that does not build, each stage the grader
-// could not judge. Empty when it can be graded.
+// Why the submission cannot be graded: each lab of which nothing was read from the upload (the notes
+// say why, in the upload's own names), each kernel that does not build, each stage the grader could
+// not judge. Empty when it can be graded.
 std::vector<std::string> format_errors(const SubmissionReport& report) {
     std::vector<std::string> errors;
     for (const auto& r : report.results) {
-        if (r.stage == Stage::build && r.verdict == Verdict::fail) {
+        if (r.upload_not_read) {
+            if (r.stage == Stage::build) errors.push_back(capped_text(fmt::format("Lab {}: {}", r.lab, r.details),
+                                                                      kMaxTestOutputBytes));
+        } else if (r.stage == Stage::build && r.verdict == Verdict::fail) {
             errors.push_back(capped_text(fmt::format("Lab {}: {} does not build: {}\n{}", r.lab, r.file, r.reason,
                                                      r.details),
                                          kMaxTestOutputBytes));

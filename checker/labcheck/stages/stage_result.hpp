@@ -41,6 +41,7 @@ struct StageResult {
     std::string reason;   // one line for the table
     std::string details;  // every message, for the details section
     std::string feedback;  // shown whatever the verdict, after the details; no points (--memory-feedback)
+    bool upload_not_read = false;  // nothing of this lab was read from a student's upload (class_uploads.hpp)
     std::vector<Finding> findings;
     double seconds = 0.0;  // wall time of the child processes behind it
     // speedup only
