@@ -142,6 +142,7 @@ void start_bench(BenchRun& run, const CommonOptions& common, const BenchOptions&
     sample_gpu_state(run.report, "before");
     for (const auto& folder : chosen_labs(run.root, options.labs)) {
         run.specs.push_back(load_lab(run.root, folder, run.session.device.device_class));
+        apply_device_defaults(run.specs.back(), run.root, run.session);  // this device's tuned.toml entries
         run.total_steps += options.sizes.empty() ? run.specs.back().bench_sizes.size() : options.sizes.size();
     }
 }

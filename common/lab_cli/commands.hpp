@@ -70,6 +70,7 @@ struct TuneOptions {
     std::size_t recheck = 3;           // the best this many are timed again, interleaved
     std::uint64_t seed = 1;
     int repeat = 0;                    // --repeat N: time exactly N launches (0: the default plan)
+    bool save = false;                 // --save: write the best into the lab's tuned.toml for this device
 };
 
 int tune_command(const CommonOptions& common, const TuneOptions& options);

@@ -106,6 +106,9 @@ CLI::App* add_tune_subcommand(CLI::App& app, TuneOptions& tune) {
     cmd->add_option("--recheck", tune.recheck, "time the N fastest again, interleaved, before ranking")
         ->capture_default_str();
     cmd->add_option("--seed", tune.seed, "seed of the random inputs of the checks");
+    cmd->add_flag("--save", tune.save,
+                  "write the best into labs/NN-name/tuned.toml as this device's defaults (its name and driver): "
+                  "lab run, lab bench and labcheck's timing use them on this device");
     return cmd;
 }
 

@@ -15,7 +15,8 @@ OpenedLab open_lab_for_command(const CommonOptions& common, const std::string& l
     // The kernel set is chosen once the device is open, as before the lab is read.
     auto [session, spec] = open_lab_on_device(root, common.device, lab, std::nullopt,
                                               [&](const ClSession&) { kernels = kernel_set(root, kernel_set_name); });
-    return {std::move(root), std::move(session), std::move(kernels), std::move(spec)};
+    std::string tuned_file = apply_device_defaults(spec, root, session);
+    return {std::move(root), std::move(session), std::move(kernels), std::move(spec), std::move(tuned_file)};
 }
 
 void print_lab_header(const OpenedLab& lab, const std::string& title_suffix) {
@@ -23,6 +24,7 @@ void print_lab_header(const OpenedLab& lab, const std::string& title_suffix) {
     // (a submission folder's name is the user's: its control characters are written out)
     fmt::print("  kernel  {}\n", printable_text(lab.kernels.display(lab.spec.folder, lab.spec.kernel_file)));
     fmt::print("  device  {} ({})\n", lab.session.device.label(), device_class_name(lab.session.device.device_class));
+    if (!lab.tuned_file.empty()) fmt::print("  tuned   this device's defaults from {}\n", lab.tuned_file);
 }
 
 std::string kernel_set_name(bool solution, const std::string& submission) {

@@ -19,6 +19,7 @@ struct OpenedLab {
     ClSession session;
     KernelSet kernels;
     LabSpec spec;
+    std::string tuned_file;  // labs/NN-name/tuned.toml when its entry for this device is in spec, else ""
 };
 
 // `kernel_set_name`: "labs" (or empty), "solutions", or a submission folder (lab_session.hpp, kernel_set).

@@ -3,6 +3,7 @@
 // launch or get right (saying why), time the rest, time the best few again
 // side by side, and print them ranked with the lab.toml lines that make the
 // winner the default.
+#include "bench/bench_report.hpp"
 #include "commands.hpp"
 #include "crash_guard.hpp"
 #include "harness/kernel_source_features.hpp"
@@ -13,6 +14,7 @@
 #include "rate_table.hpp"
 #include "tune/tune_space.hpp"
 #include "tune/tune_trial.hpp"
+#include "util/atomic_file.hpp"
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -201,6 +203,7 @@ TuneSetup prepare_tuning(const CommonOptions& common, const TuneOptions& options
     for (const auto& text : options.values) replace_candidates(space, text);
     const Defines pinned = parse_defines(options.defines);
     for (const auto& d : pinned.items()) pin(space, d);
+    require_axes(space, spec.file());
     auto configurations = combinations(space);
     std::vector<ProblemSize> check_sizes = sizes_or({}, spec.check_sizes, spec.size_form());
     const ProblemSize timed =
@@ -334,6 +337,33 @@ void print_best(const TuneSetup& setup, const TuneResult& best, const std::strin
     fmt::print("\nor try it once: lab run {}{}{}\n", spec.number, kernel_set_flag(options), flags);
 }
 
+// `--save`: the winner's swept (and -D) values as this device's entry in the lab's tuned.toml; for
+// the sizes up to the one timed when --size named another than the lab's time size.
+void save_best(const TuneSetup& setup, const TuneResult& best, const std::string& unit, const TuneOptions& options) {
+    const LabSpec& spec = setup.lab.spec;
+    TunedEntry entry;
+    entry.device = device_identity(setup.lab.session.device);
+    for (const auto& axis : setup.space.axes) entry.defines.set(axis.name, best.defines.get(axis.name).value_or("?"));
+    const std::size_t largest = std::max({setup.timed.m, setup.timed.k, setup.timed.n});
+    const ProblemSize& lab_time = spec.time_size.size;
+    if (!options.size.empty() && largest < std::max({lab_time.m, lab_time.k, lab_time.n})) entry.up_to = largest;
+    entry.solution_only = names_extension(spec, entry.defines);
+    entry.measured = fmt::format("{:.1f} {} at {} (lab tune {}{}, {})", best.rate, unit,
+                                 size_text(setup.timed, spec.size_form()), spec.number, kernel_set_flag(options),
+                                 utc_timestamp().substr(0, 10));
+    const std::string display = "labs/" + spec.folder + "/tuned.toml";
+    const auto path = tuned_file_path(setup.lab.root, spec.folder);
+    TunedDefaults tuned = read_tuned_defaults(path, display);
+    save_entry(tuned, entry);
+    write_file_atomically(path, tuned_defaults_text(tuned, spec.number));
+    fmt::print("\nsaved to {} for {} (driver {}){}{}: `lab run`, `lab bench` and labcheck's timing use it on "
+               "this device.\n",
+               display, entry.device.name, entry.device.driver,
+               entry.up_to ? fmt::format(", sizes up to {}", *entry.up_to) : std::string(),
+               entry.solution_only ? ", for the solution's `lab bench` only (it sets an extension's define)"
+                                   : std::string());
+}
+
 // The whole command, in the child process crash_guard runs it in.
 int tune_checked(const CommonOptions& common, const TuneOptions& options) {
     note_step(StepKind::opening, fmt::format("opening the device and lab {}", options.lab), "");
@@ -356,6 +386,7 @@ int tune_checked(const CommonOptions& common, const TuneOptions& options) {
     const TuneResult& best = round.empty() ? measured.front().result : round.front().result;
     const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     print_best(setup, best, unit, total, options);
+    if (options.save) save_best(setup, best, unit, options);
     return 0;
 }
 

@@ -12,6 +12,15 @@ namespace course {
 
 namespace fs = std::filesystem;
 
+DeviceIdentity device_identity(const DeviceInfo& device) {
+    return {device.device_name, device.driver_version};
+}
+
+std::string apply_device_defaults(LabSpec& spec, const fs::path& root, const ClSession& session) {
+    if (spec.device_class != session.device.device_class) return {};
+    return apply_tuned_file(spec, root, device_identity(session.device));
+}
+
 KernelSet kernel_set(const fs::path& root, const std::string& which) {
     if (which.empty() || which == "labs") return {root / "labs", "labs", KernelSetKind::labs};
     if (which == "solutions") {

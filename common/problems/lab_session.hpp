@@ -5,6 +5,7 @@
 #include "harness/cl_session.hpp"
 #include "problems/lab_problem.hpp"
 #include "description/lab_spec.hpp"
+#include "description/tuned_defaults.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -27,6 +28,14 @@ struct LabOnDevice {
 LabOnDevice open_lab_on_device(const std::filesystem::path& root, const std::string& device, const std::string& lab,
                                std::optional<DeviceClass> as_class = std::nullopt,
                                const std::function<void(const ClSession&)>& opened = {});
+
+// The device as labs/NN-name/tuned.toml names it: CL_DEVICE_NAME and CL_DRIVER_VERSION.
+DeviceIdentity device_identity(const DeviceInfo& device);
+
+// The timing defaults of this device (description/tuned_defaults.hpp) in place of lab.toml's,
+// when the spec was read for the device's own class and the lab's tuned.toml names the device.
+// Returns the file's display name when an entry applied, else "". Define sets stay as they are.
+std::string apply_device_defaults(LabSpec& spec, const std::filesystem::path& root, const ClSession& session);
 
 // "labs" (the default), "solutions", or the path of a submission folder laid out like labs/.
 KernelSet kernel_set(const std::filesystem::path& root, const std::string& which);

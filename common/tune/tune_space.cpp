@@ -114,11 +114,6 @@ TuneSpace read_tune_space(const toml::table& settings, DeviceClass device_class,
     const std::string class_key = device_class_key(device_class);
     const auto* general = settings["tune"].as_table();
     const auto* specific = settings[class_key]["tune"].as_table();
-    if (general == nullptr && specific == nullptr) {
-        throw UserError({"a [tune] table listing candidate values of the lab's defines",
-                         "the lab has no [tune] table, so `lab tune` has nothing to sweep", file,
-                         "add one, e.g. [tune] TILE_SIZE = [8, 16, 32] (see labs/05-matmul-thread-work/lab.toml)"});
-    }
     std::vector<PlacedAxis> placed;
     if (general != nullptr) read_axes(*general, "tune", file, placed);
     if (specific != nullptr) read_axes(*specific, class_key + ".tune", file, placed);
@@ -127,6 +122,13 @@ TuneSpace read_tune_space(const toml::table& settings, DeviceClass device_class,
     TuneSpace space;
     for (auto& p : placed) space.axes.push_back(std::move(p.axis));
     return space;
+}
+
+void require_axes(const TuneSpace& space, const std::string& file) {
+    if (!space.axes.empty()) return;
+    throw UserError({"candidate values of the lab's defines: a [tune] table in lab.toml, or --values",
+                     "the lab has no [tune] table and no --values was given, so `lab tune` has nothing to sweep", file,
+                     "pass e.g. --values TILE_SIZE=16,32,64, or add a [tune] table (see labs/05-matmul-thread-work/lab.toml)"});
 }
 
 void replace_candidates(TuneSpace& space, const std::string& text) {

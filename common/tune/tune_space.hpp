@@ -37,10 +37,13 @@ struct TuneSpace {
     std::size_t size() const;  // the number of combinations
 };
 
-// The space of `settings` (a lab.toml) for a device class ("cpu" or "gpu").
-// Throws UserError naming `file` when there is no [tune] table or a value is
-// not a list of whole numbers or strings.
+// The space of `settings` (a lab.toml) for a device class ("cpu" or "gpu"): empty when the lab has
+// no [tune] table (--values can give one). Throws UserError naming `file` when a value is not a list
+// of whole numbers or strings.
 TuneSpace read_tune_space(const toml::table& settings, DeviceClass device_class, const std::string& file);
+
+// Throws UserError naming `file` when the space (after --values and -D) sweeps nothing.
+void require_axes(const TuneSpace& space, const std::string& file);
 
 // Replaces the candidates of one define from command-line text "NAME=V1,V2,...",
 // adding the define when the space has none. Throws UserError on malformed text.

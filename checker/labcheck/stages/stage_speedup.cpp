@@ -27,10 +27,14 @@ std::string baseline_name(const LabUnderTest& lab) {
 // The define set the speedup job timed: the class defaults (the lab's first set) or the -D given,
 // with the defines its build reported. {"'cpu defaults'", "'cpu defaults' (-D TILE_SIZE=16)"}.
 std::pair<std::string, std::string> timed_set(const LabUnderTest& lab, const UnitRun& speedup) {
+    const auto* build = speedup.first<BuildEvent>();
+    // On a device its tuned.toml names, the worker timed that entry's defines (description/tuned_defaults.hpp).
+    const bool tuned = speedup.job.defines.empty() && build != nullptr && !lab.spec->define_sets.empty() &&
+                       build->defines.summary() != lab.spec->define_sets.front().defines.summary();
     const std::string name = !speedup.job.defines.empty()     ? "command line"
+                             : tuned                          ? "this device's tuned defaults"
                              : lab.spec->define_sets.empty() ? "defaults"
                                                              : lab.spec->define_sets.front().name;
-    const auto* build = speedup.first<BuildEvent>();
     const std::string flags = build != nullptr ? build->defines.build_options() : std::string();
     return {"'" + name + "'", fmt::format("'{}'{}", name, flags.empty() ? "" : " (" + flags + ")")};
 }

@@ -311,6 +311,9 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
     use_pocl_work_group_method(job);
     if (job.compile_ahead) course::compile_ahead_of_launches();
     auto [session, spec] = open_job(events, job, job.device);
+    // Timed at this device's tuned defaults when the lab's tuned.toml names it (the correctness
+    // jobs keep the lab's define sets): the same configuration `lab run` and `lab bench` time.
+    course::apply_device_defaults(spec, job.root, session);
     auto problem = build_submission(events, session, job, spec);
     if (!problem) return;
     std::unique_ptr<course::LabProblem> baseline;
