@@ -434,6 +434,14 @@ TEST_CASE("speedup: the ratio against the threshold, both times reported") {
     UnitRun with_d = run;
     with_d.job.defines.set("TILE_SIZE", "16");
     CHECK(evaluate_speedup(f.lab, with_d, 0.0001).reason.find("at 'command line':") != std::string::npos);
+    // The worker says when this device's tuned.toml entry set the timed defines (tuned_defaults.hpp).
+    UnitRun tuned = check_run({device(), built(),
+                               {{"event", "timing"}, {"size", "2048x2048"}, {"baseline_seconds", 0.004},
+                                {"submission_seconds", 0.002}, {"repetitions", 9},
+                                {"tuned_file", "labs/02-transpose-local/tuned.toml"}}});
+    tuned.job.kind = JobKind::speedup;
+    CHECK(evaluate_speedup(f.lab, tuned, 0.0001).reason.find("at 'this device's tuned defaults':") !=
+          std::string::npos);
     const auto fail = evaluate_speedup(f.lab, run, 1e9);
     CHECK(fail.verdict == Verdict::fail);
     CHECK(fail.points == 0.0);

@@ -190,7 +190,8 @@ void to_json(Json& json, const TimingEvent& event) {
     json = {{"baseline_seconds", event.baseline_seconds},
             {"submission_seconds", event.submission_seconds},
             {"repetitions", event.repetitions},
-            {"round_ratios", event.round_ratios}};
+            {"round_ratios", event.round_ratios},
+            {"tuned_file", event.tuned_file}};
     put_check(json, event.check);
 }
 void from_json(const Json& json, TimingEvent& event) {
@@ -199,6 +200,7 @@ void from_json(const Json& json, TimingEvent& event) {
     event.submission_seconds = json.at("submission_seconds").get<double>();
     event.repetitions = json.value("repetitions", 0);
     event.round_ratios = json.value("round_ratios", std::vector<double>());
+    event.tuned_file = json.value("tuned_file", "");
 }
 
 void to_json(Json& json, const RateEvent& event) {

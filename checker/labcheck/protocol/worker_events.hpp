@@ -121,6 +121,7 @@ struct TimingEvent {
     double submission_seconds = 0.0;
     int repetitions = 0;
     std::vector<double> round_ratios;
+    std::string tuned_file;  // the lab's tuned.toml when this device's entry set the timed defines, else ""
 };
 
 // The submission's rate at the timed size and the device's limit beside it, measured in the

@@ -29,8 +29,8 @@ std::string baseline_name(const LabUnderTest& lab) {
 std::pair<std::string, std::string> timed_set(const LabUnderTest& lab, const UnitRun& speedup) {
     const auto* build = speedup.first<BuildEvent>();
     // On a device its tuned.toml names, the worker timed that entry's defines (description/tuned_defaults.hpp).
-    const bool tuned = speedup.job.defines.empty() && build != nullptr && !lab.spec->define_sets.empty() &&
-                       build->defines.summary() != lab.spec->define_sets.front().defines.summary();
+    const auto* timing = speedup.first<TimingEvent>();
+    const bool tuned = speedup.job.defines.empty() && timing != nullptr && !timing->tuned_file.empty();
     const std::string name = !speedup.job.defines.empty()     ? "command line"
                              : tuned                          ? "this device's tuned defaults"
                              : lab.spec->define_sets.empty() ? "defaults"

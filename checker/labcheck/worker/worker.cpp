@@ -302,7 +302,7 @@ course::TimingPlan speedup_plan() {
 
 // The medians and every round's ratio (the baseline's device time over the kernel's).
 TimingEvent timing_event(const SizeCheck& timed, const course::Timing& baseline, const course::Timing& submission) {
-    TimingEvent event{timed, baseline.median_seconds, submission.median_seconds, submission.repetitions, {}};
+    TimingEvent event{timed, baseline.median_seconds, submission.median_seconds, submission.repetitions, {}, {}};
     event.round_ratios = course::round_ratios(baseline.device_seconds, submission.device_seconds);
     return event;
 }
@@ -313,7 +313,7 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
     auto [session, spec] = open_job(events, job, job.device);
     // Timed at this device's tuned defaults when the lab's tuned.toml names it (the correctness
     // jobs keep the lab's define sets): the same configuration `lab run` and `lab bench` time.
-    course::apply_device_defaults(spec, job.root, session);
+    const std::string tuned_file = course::apply_device_defaults(spec, job.root, session);
     auto problem = build_submission(events, session, job, spec);
     if (!problem) return;
     std::unique_ptr<course::LabProblem> baseline;
@@ -353,7 +353,9 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
             events.write(WrongResultEvent{kernel, timed, timing->wrong_launch, timing->wrong});
             return;
         }
-        events.write(timing_event(timed, base_timing, own_timing));
+        TimingEvent timing = timing_event(timed, base_timing, own_timing);
+        timing.tuned_file = tuned_file;
+        events.write(timing);
         events.write(rate_event(session, job.root, *problem, size, own_timing.median_seconds, copy, timings));
     } catch (const course::UserError& error) {
         events.write(RunErrorEvent{error.what()});
