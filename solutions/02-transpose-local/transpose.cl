@@ -10,13 +10,6 @@
 // and each work-item moves R rows of the block, R work-group rows apart: a
 // 32 × 32 tile fits in a work-group of 32 × 8 = 256 work-items (the most some
 // GPUs allow), and every work-item has R loads in flight at once.
-//
-// Second extension: with -D FLOAT4_MOVES=1 (and ROWS_PER_ITEM >= 4) the block moves through
-// global memory in float4s: each work-item reads R/4 float4s of rows of a and writes R/4
-// float4s of rows of at, each one four tile elements down a column. Fewer, wider requests keep
-// more bytes in flight per work-item (what an H200's 4.8 TB/s needs to stay busy). Used where
-// the whole block is inside the matrix and m and k are multiples of 4 (float4s aligned); the
-// blocks on a ragged edge take the scalar path.
 
 #ifndef TILE_SIZE
 #define TILE_SIZE 16
@@ -27,36 +20,6 @@
 #endif
 #define GROUP_ROWS (TILE_SIZE / ROWS_PER_ITEM)  // work-items down a work-group
 // end slide: rows-per-item
-#ifndef FLOAT4_MOVES
-#define FLOAT4_MOVES 0
-#endif
-#if FLOAT4_MOVES && (ROWS_PER_ITEM < 4 || TILE_SIZE % 4 != 0)
-#error FLOAT4_MOVES needs ROWS_PER_ITEM >= 4 and TILE_SIZE a multiple of 4
-#endif
-
-#if FLOAT4_MOVES
-// The whole block at (block_row, block_col) in float4s: the work-group's TILE_SIZE * GROUP_ROWS
-// work-items, numbered along x first, take the block's float4s (TILE_SIZE / 4 to a row) in turn.
-void move_block_float4(__global const float* a, __global float* at, uint m, uint k, uint block_row,
-                       uint block_col, __local float (*tile)[TILE_SIZE + 1])
-{
-    const uint item = get_local_id(1) * TILE_SIZE + get_local_id(0);
-    const uint quads_per_row = TILE_SIZE / 4;
-    const uint items = TILE_SIZE * GROUP_ROWS;
-    for (uint q = item; q < TILE_SIZE * quads_per_row; q += items) {
-        const uint r = q / quads_per_row, c = 4 * (q % quads_per_row);
-        const float4 v = vload4(0, a + (size_t)(block_row + r) * k + block_col + c);
-        tile[r][c] = v.x; tile[r][c + 1] = v.y; tile[r][c + 2] = v.z; tile[r][c + 3] = v.w;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // Row r of the block of at is column r of the tile: four of its elements to a float4.
-    for (uint q = item; q < TILE_SIZE * quads_per_row; q += items) {
-        const uint r = q / quads_per_row, c = 4 * (q % quads_per_row);
-        const float4 v = (float4)(tile[c][r], tile[c + 1][r], tile[c + 2][r], tile[c + 3][r]);
-        vstore4(v, 0, at + (size_t)(block_col + r) * m + block_row + c);
-    }
-}
-#endif
 
 __kernel void transpose(__global const float* a, __global float* at, uint m, uint k)
 {
@@ -71,13 +34,6 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
     const uint ly = get_local_id(1);
     const uint block_col = get_group_id(0) * TILE_SIZE;  // first column of a in this block
     const uint block_row = get_group_id(1) * TILE_SIZE;  // first row of a in this block
-#if FLOAT4_MOVES
-    // The same for every work-item of the group: the barrier inside is reached by all or none.
-    if (m % 4 == 0 && k % 4 == 0 && block_row + TILE_SIZE <= m && block_col + TILE_SIZE <= k) {
-        move_block_float4(a, at, m, k, block_row, block_col, tile);
-        return;
-    }
-#endif
 
     // slide: read
     // Read: work-item (lx, ly) loads a[block_row + r][block_col + lx] for its rows r;
