@@ -5,6 +5,7 @@
 #
 #   common/setup.sh              install, build, check labs/
 #   common/setup.sh --no-check   install and build only (CI uses this)
+#   common/setup.sh --packages-only   install only (the Containerfile's package layer)
 #
 # Run it as yourself: it asks sudo for the package install only. Run as root
 # (or with sudo) it works too, and builds as the user who called sudo.
@@ -12,7 +13,9 @@ set -eu
 
 cd "$(dirname "$0")/.."
 check=yes
+build=yes
 [ "${1:-}" = "--no-check" ] && check=no
+[ "${1:-}" = "--packages-only" ] && build=no
 
 # --- 1. packages ---------------------------------------------------------------
 packages="g++ meson ninja-build pkg-config cmake ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers
@@ -65,6 +68,8 @@ if [ -n "$missing" ] || [ "$have_libclang" = no ]; then
 else
     echo "== all packages present"
 fi
+
+[ "$build" = yes ] || exit 0
 
 # --- 2. build (as the user who called sudo, so build/ stays theirs) -----------
 as_user=""
