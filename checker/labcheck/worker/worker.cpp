@@ -294,9 +294,9 @@ void first_launches(EventWriter& events, const cl::CommandQueue& queue, const st
 // decides near the threshold by that interval, and times again when it cannot.
 course::TimingPlan speedup_plan() {
     course::TimingPlan plan;
-    plan.min_repetitions = 15;
+    plan.min_repetitions = 11;
     plan.max_repetitions = 60;
-    plan.min_total_seconds = 0.5;
+    plan.min_total_seconds = 0.3;
     return plan;
 }
 
