@@ -118,4 +118,12 @@ std::string html_escaped(const std::string& raw) {
     return out;
 }
 
+std::string replaced_all(std::string text, const std::string& from, const std::string& to) {
+    if (from.empty()) return text;
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+    }
+    return text;
+}
+
 }  // namespace course

@@ -37,4 +37,7 @@ std::string csv_field(const std::string& text);
 // Control characters are written out as printable_text does.
 std::string html_escaped(const std::string& text);
 
+// `text` with every occurrence of `from` (not empty) replaced by `to`, left to right.
+std::string replaced_all(std::string text, const std::string& from, const std::string& to);
+
 }  // namespace course

@@ -1,17 +1,8 @@
 #include "stages/shared_verdicts.hpp"
 
+#include "util/text_escape.hpp"
+
 namespace labcheck {
-
-namespace {
-
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-    if (from.empty() || from == to) return;
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-        text.replace(at, from.size(), to);
-    }
-}
-
-}  // namespace
 
 SharedVerdicts::Claim SharedVerdicts::claim(const std::string& key) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -42,9 +33,11 @@ std::vector<StageResult> shared_results(const GradedLab& lab, const std::string&
     std::vector<StageResult> results = lab.results;
     const std::string from = lab.display_dir + "/", to = display_dir + "/";
     for (auto& r : results) {
-        for (std::string* text : {&r.file, &r.reason, &r.details, &r.feedback}) replace_all(*text, from, to);
+        for (std::string* text : {&r.file, &r.reason, &r.details, &r.feedback}) *text = course::replaced_all(*text, from, to);
         for (auto& finding : r.findings) {
-            for (std::string* text : {&finding.file, &finding.summary, &finding.message}) replace_all(*text, from, to);
+            for (std::string* text : {&finding.file, &finding.summary, &finding.message}) {
+                *text = course::replaced_all(*text, from, to);
+            }
         }
         r.shared_from = lab.display_dir;
     }

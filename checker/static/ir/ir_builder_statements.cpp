@@ -1,6 +1,8 @@
 // Statements and control flow; helper functions are inlined where they are called.
 #include "ir_builder_internal.hpp"
 
+#include "util/text_escape.hpp"
+
 #include <tuple>
 
 namespace checker::barriers {
@@ -272,12 +274,6 @@ bool steps_by_one(CXTranslationUnit unit, CXCursor step, const std::string& coun
     return false;
 }
 
-std::string replaced_all(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
 }  // namespace
 
 std::optional<std::pair<VariableId, std::string>> KernelIrBuilder::name_loop_counter(CXCursor init,
@@ -293,7 +289,7 @@ std::optional<std::pair<VariableId, std::string>> KernelIrBuilder::name_loop_cou
     std::string test = canonical(condition), next = canonical(step);
     if (next.find(own) == std::string::npos || test.find(own) == std::string::npos) return std::nullopt;  // not its counter
     std::string name = "@" + std::to_string(for_depth_) + "{" + canonical(counter->second) + "|" +
-                       replaced_all(test, own, "@") + "|" + replaced_all(next, own, "@") + "}";
+                       course::replaced_all(test, own, "@") + "|" + course::replaced_all(next, own, "@") + "}";
     counter_names_[id] = name;
     if (!steps_by_one(unit_, step, spelling_of(counter->first))) return std::nullopt;
     return std::make_pair(id, name);
