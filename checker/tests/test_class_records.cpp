@@ -2,10 +2,12 @@
 // the gradebook's missing students, the Slurm scripts, and the timing gate.
 #include "class/class_records.hpp"
 #include "class/slurm_job.hpp"
+#include "cli/grading_options.hpp"
 #include "runner/timing_gate.hpp"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <thread>
@@ -214,4 +216,69 @@ TEST_CASE("a timing run has the device alone; on a GPU, processor-only children 
     });
     oclgrind.join();
     CHECK(beside_timing.load() == 1);
+}
+
+// The grading options are declared once (cli/grading_options.hpp): what a Slurm job is given and
+// what a record keeps are read from the same rows as the command line itself.
+namespace {
+
+Options parsed(std::vector<std::string> args) {
+    Options options;
+    CLI::App app;
+    add_grading_table(app, options);
+    std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+    app.parse(args);
+    return options;
+}
+
+}  // namespace
+
+TEST_CASE("every grading option a Slurm job is given reads back as given, and each row forwards what it parsed") {
+    const std::vector<std::string> given = {
+        "--lab", "01", "--lab", "04", "--stage", "build,correctness", "--device", "0", "--device", "1",
+        "--hidden", "/tmp/hidden.toml", "--timeout", "30", "--launch-timeout", "2", "--compile-timeout", "60",
+        "--memory-limit", "2048", "--jobs", "3", "-D", "TILE_SIZE=8", "--min-ratio", "0.5", "--quiet",
+        "--memory-feedback", "--submission-times", "/tmp/times.csv", "--deadline", "2026-11-23T23:59:00+01:00"};
+    const Options options = parsed(given);
+    for (const auto& option : grading_options()) {
+        INFO(option.flag);
+        // --jobs is each task's own; every other option given above is forwarded to some job.
+        CHECK(option.arguments(options).empty() == (option.forward_to == ForwardTo::none || std::string(option.flag) == "--no-hidden"));
+    }
+    std::vector<std::string> forwarded;
+    for (const auto job : {ForwardTo::grading, ForwardTo::gradebook}) {
+        auto args = forwarded_arguments(options, "/course", job);
+        args.erase(args.begin(), args.begin() + 2);  // --root /course
+        CHECK(forwarded_arguments(parsed(args), "/course", job) == forwarded_arguments(options, "/course", job));
+        forwarded.insert(forwarded.end(), args.begin(), args.end());
+    }
+    CHECK(std::find(forwarded.begin(), forwarded.end(), "--deadline") != forwarded.end());
+    CHECK(std::find(forwarded.begin(), forwarded.end(), "--jobs") == forwarded.end());
+}
+
+TEST_CASE("the records' configuration hash follows every option whose row says a record changes with it") {
+    GradeSettings settings;
+    RunnerSettings runner;
+    settings.recorded_options = recorded_options(settings, runner);
+    const std::string base = config_hash(settings, runner);
+    // Every row that changes a record is in the hashed options, under its flag.
+    for (const auto& option : grading_options()) {
+        INFO(option.flag);
+        CHECK(settings.recorded_options.contains(option.flag) == (option.recorded != nullptr));
+    }
+    RunnerSettings longer = runner;
+    longer.launch_timeout_seconds = 2.0;
+    settings.recorded_options = recorded_options(settings, longer);
+    CHECK(config_hash(settings, longer) != base);
+    GradeSettings easier;
+    easier.min_ratio = 0.5;
+    easier.recorded_options = recorded_options(easier, runner);
+    CHECK(config_hash(easier, runner) != base);
+    // What changes no verdict (the lanes' devices, --jobs, --quiet) leaves the hash as it is.
+    GradeSettings other_device;
+    other_device.device = "1";
+    other_device.jobs = 7;
+    other_device.progress = false;
+    other_device.recorded_options = recorded_options(other_device, runner);
+    CHECK(config_hash(other_device, runner) == base);
 }

@@ -148,16 +148,6 @@ StageResult result_from(const nlohmann::json& j) {
     return r;
 }
 
-nlohmann::json hidden_json(const HiddenChecksByLab& hidden) {
-    nlohmann::json labs = nlohmann::json::object();
-    for (const auto& [lab, checks] : hidden) {
-        labs[lab] = {{"sizes", checks.sizes},
-                     {"seeds", checks.seeds},
-                     {"time_sizes", checks.time_sizes},
-                     {"time_seed", checks.time_seed ? nlohmann::json(*checks.time_seed) : nlohmann::json(nullptr)}};
-    }
-    return labs;
-}
 
 // A record's device class, named as everywhere in labcheck's files ("cpu", "gpu": device_class_key);
 // a record of an older grader wrote the printed name ("CPU", "GPU") and is read too.
@@ -201,26 +191,29 @@ std::string submission_hash(const course::KernelSet& kernels, const std::vector<
     return hash.hex();
 }
 
-std::string config_hash(const GradeSettings& settings, const RunnerSettings& limits) {
+nlohmann::json hidden_json(const HiddenChecksByLab& hidden) {
+    nlohmann::json labs = nlohmann::json::object();
+    for (const auto& [lab, checks] : hidden) {
+        labs[lab] = {{"sizes", checks.sizes},
+                     {"seeds", checks.seeds},
+                     {"time_sizes", checks.time_sizes},
+                     {"time_seed", checks.time_seed ? nlohmann::json(*checks.time_seed) : nlohmann::json(nullptr)}};
+    }
+    return labs;
+}
+
+nlohmann::json labs_json(const GradeSettings& settings) {
     nlohmann::json labs = nlohmann::json::array();
     for (const auto& folder : settings.lab_folders) {
         labs.push_back({folder, file_text(settings.root / "labs" / folder / "lab.toml")});
     }
-    nlohmann::json stages = nlohmann::json::array();
-    for (const Stage stage : settings.stages) stages.push_back(stage_name(stage));
-    const nlohmann::json config = {
-        {"labs", labs},
-        {"stages", stages},
-        {"hidden", hidden_json(settings.hidden)},
-        {"defines", settings.defines},
-        {"min_ratio", optional_json(settings.min_ratio)},
-        {"device_class", settings.device_report.device_class},
-        {"oclgrind", !limits.oclgrind.empty()},
-        {"timeout", limits.timeout_seconds},
-        {"launch_timeout", limits.launch_timeout_seconds},
-        {"compile_timeout", limits.compile_timeout_seconds},
-        {"memory_bytes", limits.memory_bytes},
-        {"memory_feedback", settings.memory_feedback && !limits.memory_plugin.empty()}};
+    return labs;
+}
+
+std::string config_hash(const GradeSettings& settings, const RunnerSettings& limits) {
+    const nlohmann::json config = {{"options", settings.recorded_options},
+                                   {"device_class", settings.device_report.device_class},
+                                   {"oclgrind", !limits.oclgrind.empty()}};
     Fnv1a hash;
     hash.add(config.dump());
     return hash.hex();

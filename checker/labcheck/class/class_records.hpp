@@ -44,9 +44,14 @@ const char* record_state_name(RecordState state);  // "current", "missing", ...
 // by their size alone.
 std::string submission_hash(const course::KernelSet& kernels, const std::vector<std::string>& lab_folders);
 
-// A hash of everything that changes a verdict: labs (and their lab.toml), stages, hidden sizes
-// and seeds, define sets (-D), --min-ratio, the device class and the children's limits.
+// A hash of everything that changes a verdict: what the records keep of the options
+// (settings.recorded_options: labs and their lab.toml, stages, hidden sizes and seeds, -D,
+// --min-ratio, the children's limits...), the device class and whether Oclgrind is installed.
 std::string config_hash(const GradeSettings& settings, const RunnerSettings& limits);
+
+// What a record keeps of --lab (each lab's folder and lab.toml) and of the hidden sizes and seeds.
+nlohmann::json labs_json(const GradeSettings& settings);
+nlohmann::json hidden_json(const HiddenChecksByLab& hidden);
 
 // The file of a student's record in a results folder.
 std::filesystem::path record_path(const std::filesystem::path& results_dir, const std::string& student);

@@ -12,6 +12,7 @@
 #include "class/class_records.hpp"
 #include "class/slurm_job.hpp"
 #include "cli/package_command.hpp"
+#include "cli/grading_options.hpp"
 #include "cli/platform_options.hpp"
 #include "cli/similarity_command.hpp"
 #include "edition/student_edition.hpp"
@@ -45,41 +46,6 @@ namespace {
 
 using namespace labcheck;
 
-struct Options {
-    std::vector<std::string> labs;
-    std::string submission;
-    bool solutions = false;
-    bool uploaded = false;  // --uploaded: the submission was staged from an upload (run_autograder)
-    std::string upload_notes;  // --upload-notes: submission_mapping.py's {"notes": [...]} for the report
-    std::string class_dir;
-    std::vector<std::string> devices;  // --device, once; with --class once per timing lane
-    std::string json_file;
-    PlatformOptions platform;  // --format, --results-dir, lateness (platform_options.hpp)
-    std::string gradebook;
-    std::vector<std::string> stages;
-    std::string root;
-    std::string hidden_file;
-    bool no_hidden = false;
-    double timeout = 0.0;
-    double launch_timeout = 0.0;
-    double compile_timeout = 0.0;
-    std::uint64_t memory_mib = 4096;
-    int jobs = 0;
-    std::vector<std::string> defines;
-    double min_ratio = 0.0;
-    bool quiet = false;
-    bool memory_feedback = false;
-    bool keep_work_dir = false;
-    std::string student_edition;
-    std::string results;  // --class: the records folder
-    std::string collect;  // --class: only build the gradebook from this records folder
-    bool slurm = false;
-    SlurmOptions slurm_options;
-    std::string student_list;  // a Slurm array task's list of students
-    int slice_index = -1;      // and its index in the array
-    std::string worker_job;
-    std::string worker_events;
-};
 
 std::vector<Stage> parse_stages(const std::vector<std::string>& names) {
     if (names.empty()) return all_stages();
@@ -132,81 +98,6 @@ ClassFiles class_files(const Options& options) {
     return files;
 }
 
-// Which job of a split grading needs an option: the array tasks that grade (their records' hash
-// covers it: class_records.hpp, config_hash), the job that collects the gradebook, or both.
-enum class NeededBy { grading, gradebook, both };
-
-// An option a Slurm job is given as this command got it: its flag, which job needs it, and its
-// arguments (the flag and value(s), paths made absolute; nothing when it was not given).
-struct ForwardedOption {
-    const char* flag;
-    NeededBy needed_by;
-    std::vector<std::string> (*arguments)(const Options&);
-};
-
-std::vector<std::string> given(const char* flag, const std::string& value) {
-    return value.empty() ? std::vector<std::string>{} : std::vector<std::string>{flag, value};
-}
-std::vector<std::string> given_path(const char* flag, const std::string& path) {
-    return path.empty() ? std::vector<std::string>{} : std::vector<std::string>{flag, absolute(path).string()};
-}
-std::vector<std::string> given_number(const char* flag, double value) {
-    return value > 0.0 ? std::vector<std::string>{flag, fmt::format("{}", value)} : std::vector<std::string>{};
-}
-std::vector<std::string> given_flag(const char* flag, bool on) {
-    return on ? std::vector<std::string>{flag} : std::vector<std::string>{};
-}
-std::vector<std::string> each(const char* flag, const std::vector<std::string>& values) {
-    std::vector<std::string> args;
-    for (const auto& value : values) args.insert(args.end(), {flag, value});
-    return args;
-}
-
-// Every option of the grading that a Slurm job must be given, once: the array's and the collecting
-// job's command lines are both read from this table, so no option is dropped by one of them.
-// (--class, --results/--collect, --root and the Slurm options are set by the submission itself.)
-const std::vector<ForwardedOption>& forwarded_options() {
-    static const std::vector<ForwardedOption> table = {
-        {"--lab", NeededBy::both, [](const Options& o) { return each("--lab", o.labs); }},
-        {"--stage", NeededBy::grading,
-         [](const Options& o) {
-             std::string stages;
-             for (const auto& stage : o.stages) stages += (stages.empty() ? "" : ",") + stage;
-             return given("--stage", stages);
-         }},
-        {"--no-hidden", NeededBy::grading, [](const Options& o) { return given_flag("--no-hidden", o.no_hidden); }},
-        {"--hidden", NeededBy::grading, [](const Options& o) { return given_path("--hidden", o.hidden_file); }},
-        {"--timeout", NeededBy::grading, [](const Options& o) { return given_number("--timeout", o.timeout); }},
-        {"--launch-timeout", NeededBy::grading,
-         [](const Options& o) { return given_number("--launch-timeout", o.launch_timeout); }},
-        {"--compile-timeout", NeededBy::grading,
-         [](const Options& o) { return given_number("--compile-timeout", o.compile_timeout); }},
-        {"--memory-limit", NeededBy::grading,
-         [](const Options& o) { return std::vector<std::string>{"--memory-limit", std::to_string(o.memory_mib)}; }},
-        {"-D", NeededBy::grading, [](const Options& o) { return each("-D", o.defines); }},
-        {"--min-ratio", NeededBy::grading, [](const Options& o) { return given_number("--min-ratio", o.min_ratio); }},
-        {"--device", NeededBy::grading, [](const Options& o) { return each("--device", o.devices); }},
-        {"--quiet", NeededBy::grading, [](const Options& o) { return given_flag("--quiet", o.quiet); }},
-        {"--memory-feedback", NeededBy::grading,
-         [](const Options& o) { return given_flag("--memory-feedback", o.memory_feedback); }},
-        {"--submission-times", NeededBy::gradebook,
-         [](const Options& o) { return given_path("--submission-times", o.platform.submission_times); }},
-        {"--deadline", NeededBy::gradebook, [](const Options& o) { return given("--deadline", o.platform.deadline); }},
-    };
-    return table;
-}
-
-// The forwarded options that `job` needs, after --root.
-std::vector<std::string> forwarded_arguments(const Options& options, const std::filesystem::path& root, NeededBy job) {
-    std::vector<std::string> args = {"--root", root.string()};
-    for (const auto& option : forwarded_options()) {
-        if (option.needed_by != job && option.needed_by != NeededBy::both) continue;
-        const auto more = option.arguments(options);
-        args.insert(args.end(), more.begin(), more.end());
-    }
-    return args;
-}
-
 // --slurm: the students whose record is not current, as a job array and a collecting job.
 int submit_to_slurm(const Options& options, const GradeSettings& settings, const RunnerSettings& runner_settings) {
     const ClassFiles files = class_files(options);
@@ -231,12 +122,12 @@ int submit_to_slurm(const Options& options, const GradeSettings& settings, const
     plan.student_list = files.results_dir / "slurm" / fmt::format("students-{}-{}.json", std::time(nullptr), getpid());
     plan.students = todo.size();
     plan.grade_command = {self};
-    const auto grading = forwarded_arguments(options, settings.root, NeededBy::grading);
+    const auto grading = forwarded_arguments(options, settings.root, ForwardTo::grading);
     plan.grade_command.insert(plan.grade_command.end(), grading.begin(), grading.end());
     plan.grade_command.insert(plan.grade_command.end(),
                               {"--class", files.class_dir.string(), "--results", files.results_dir.string()});
     plan.collect_command = {self};
-    const auto gradebook = forwarded_arguments(options, settings.root, NeededBy::gradebook);
+    const auto gradebook = forwarded_arguments(options, settings.root, ForwardTo::gradebook);
     plan.collect_command.insert(plan.collect_command.end(), gradebook.begin(), gradebook.end());
     plan.collect_command.insert(plan.collect_command.end(), {"--class", files.class_dir.string(), "--collect",
                                                              files.results_dir.string(), "--gradebook",
@@ -376,6 +267,9 @@ RunnerSettings runner_settings_of(const Options& options, const WorkDir& work_di
     runner_settings.compile_timeout_seconds = options.compile_timeout;
     runner_settings.keep_files = options.keep_work_dir;
     runner_settings.memory_bytes = options.memory_mib << 20;
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    runner_settings.processor_threads =
+        threads_per_child(cores, options.jobs > 0 ? static_cast<unsigned>(options.jobs) : cores);
     return runner_settings;
 }
 
@@ -403,6 +297,7 @@ int grade(Mode mode, const Options& options, const std::filesystem::path& root) 
     if (options.keep_work_dir) fmt::print(stderr, "labcheck: keeping the work folder {}\n", work_dir.path().string());
     RunnerSettings runner_settings = runner_settings_of(options, work_dir);
     GradeSettings settings = grade_settings(options, root);
+    settings.recorded_options = recorded_options(settings, runner_settings);
     if (mode == Mode::slurm) return submit_to_slurm(options, settings, runner_settings);
     if (mode == Mode::grade_class) return grade_class(options, settings, runner_settings);
     UnitRunner probe_runner(runner_settings);
@@ -461,7 +356,6 @@ void add_class_options(CLI::App& app, Options& options, CLI::Option* class_dir) 
 // What to grade and how: the labs, the submission (or --solutions, or --class), the stages, the
 // device, hidden sizes, and what the run writes.
 void add_grading_options(CLI::App& app, Options& options) {
-    app.add_option("--lab", options.labs, "lab to check, e.g. 02 (repeat for several; default: every lab)");
     auto* submission = app.add_option("--submission", options.submission,
                                       "folder laid out like labs/ (default: this repository's labs/)");
     auto* solutions = app.add_flag("--solutions", options.solutions, "check solutions/ instead of labs/");
@@ -471,57 +365,18 @@ void add_grading_options(CLI::App& app, Options& options) {
                    "with --uploaded: the notes submission_mapping.py printed, shown with the results (PrairieLearn)");
     auto* class_dir =
         app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
-    app.add_option("--device", options.devices,
-                   "device index or part of its name (default: LAB_DEVICE, else a GPU, else PoCL); with --class, "
-                   "repeat it for one timing lane per device (--device 0 --device 1 on a node with two GPUs)");
     auto* json = app.add_option("--json", options.json_file,
                                 "write the results.json of --format here (with --class: every student's, Gradescope's)");
     add_platform_options(app, options.platform, json);
     app.add_option("--gradebook", options.gradebook, "with --class: the CSV gradebook (default: gradebook.csv)");
-    app.add_option("--stage", options.stages, "stages to run, e.g. build,correctness (default: all four)")
-        ->delimiter(',');
     app.add_option("--root", options.root, "the course repository (default: LAB_ROOT, else the source tree)");
-    auto* hidden =
-        app.add_option("--hidden", options.hidden_file, "hidden sizes and seeds (default: checker/hidden.toml)");
-    auto* no_hidden = app.add_flag("--no-hidden", options.no_hidden, "check only the contract sizes of each lab.toml");
     submission->excludes(solutions)->excludes(class_dir);
     solutions->excludes(class_dir);
-    hidden->excludes(no_hidden);
-}
-
-// The limits of every child process, and the experiments' overrides (-D, --min-ratio).
-void add_limit_options(CLI::App& app, Options& options) {
-    // The defaults are the runner's own (unit_runner.hpp), said here from there.
-    app.add_option("--timeout", options.timeout,
-                   fmt::format("wall-clock limit of every child process, in seconds, compiling left out "
-                               "(default: {:g} for checks, {:g} for Oclgrind, {:g} for timing, {:g} for the static "
-                               "analysis)",
-                               default_timeout(JobKind::check), default_timeout(JobKind::dynamic),
-                               default_timeout(JobKind::speedup), default_timeout(JobKind::static_analysis)));
-    app.add_option("--launch-timeout", options.launch_timeout,
-                   fmt::format("limit on one launch of a check or Oclgrind job, in seconds of its busiest thread's "
-                               "CPU time on a CPU device, of wall time on a GPU (default: {:g} for checks, {:g} for "
-                               "Oclgrind)",
-                               default_launch_timeout(JobKind::check), default_launch_timeout(JobKind::dynamic)));
-    app.add_option("--compile-timeout", options.compile_timeout,
-                   fmt::format("limit on one compilation (a build, or PoCL's compiling at a kernel's first launch), "
-                               "in seconds of the compiler's CPU time (default: {:g})",
-                               kDefaultCompileTimeout));
-    app.add_option("--memory-limit", options.memory_mib, "memory limit of every child process, in MiB")
-        ->capture_default_str();
-    app.add_option("--jobs,-j", options.jobs, "child processes at a time; with --class, students at a time (default: one per core; a timing run has the "
-                   "device alone)");
-    app.add_option("-D,--define", options.defines, "extra kernel define NAME=VALUE for every lab (experiments only)");
-    app.add_option("--min-ratio", options.min_ratio, "replace every lab's speedup threshold (experiments only)");
 }
 
 // The other modes' options (--class's records and Slurm after add_grading_options's --class), and
 // those only labcheck passes to itself (hidden from --help).
 void add_mode_options(CLI::App& app, Options& options) {
-    app.add_flag("--quiet,-q", options.quiet, "no progress lines on stderr");
-    app.add_flag("--memory-feedback", options.memory_feedback,
-                 "add the simulated memory report (lab run NN --memory) to the barriers stage's feedback of "
-                 "labs 01-06 and 08: no points depend on it (one more Oclgrind run per lab: seconds)");
     app.add_option("--student-edition", options.student_edition,
                    "write a copy of the course without solutions/, hidden sizes and mutants to this folder, then stop");
     app.add_flag("--keep-work-dir", options.keep_work_dir, "keep the temporary folder of job files (debugging)")
@@ -540,7 +395,7 @@ int main(int argc, char** argv) {
     Subcommands commands;
     CLI::App app{"labcheck: grade OpenCL lab kernels (build, correctness, barriers, speedup)"};
     add_grading_options(app, options);
-    add_limit_options(app, options);
+    add_grading_table(app, options);
     add_mode_options(app, options);
     course::fit_help_to_edition(app, {"--solutions", "--student-edition", "--hidden"});  // not in the student edition
     add_package_command(app, commands.package);

@@ -16,11 +16,6 @@ void add_platform_options(CLI::App& app, PlatformOptions& options, CLI::Option* 
         ->excludes(json);
     app.add_option("--format", options.format, "results.json for gradescope (default) or prairielearn")
         ->transform(CLI::CheckedTransformer(results_format_names()));
-    app.add_option("--submission-times", options.submission_times,
-                   "with --class and --deadline: CSV of student,timestamp (ISO 8601) for the \"hours late\" column");
-    app.add_option("--deadline", options.deadline,
-                   "with --class: the deadline, e.g. 2026-11-23T23:59:00+01:00 (the submission times from "
-                   "--submission-times, or from a Gradescope export's submission_metadata.yml)");
 }
 
 void check_platform_options(const PlatformOptions& options, bool class_mode) {

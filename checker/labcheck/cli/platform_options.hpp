@@ -23,7 +23,8 @@ struct PlatformOptions {
     std::string deadline;
 };
 
-// Adds --results-dir (which excludes `json`, the --json option), --format, --submission-times, --deadline.
+// Adds --results-dir (which excludes `json`, the --json option) and --format (--submission-times and
+// --deadline are grading options: grading_options.hpp).
 void add_platform_options(CLI::App& app, PlatformOptions& options, CLI::Option* json);
 
 // Throws course::UserError for options that do not go together (PrairieLearn's format with --class,

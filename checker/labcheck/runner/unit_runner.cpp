@@ -29,6 +29,10 @@ constexpr const char* kOclgrindLocalMemory = "262144";
 // the solutions under 3 s).
 constexpr double kMemoryLaunchSeconds = 30.0;
 
+// The variables that size a child's thread pools on the processor: PoCL's CPU device (3.x names it
+// pthread, 4.x cpu) and Oclgrind's work-group threads.
+constexpr const char* kThreadPoolVariables[] = {"POCL_MAX_PTHREAD_COUNT", "POCL_CPU_MAX_CU_COUNT", "OCLGRIND_NUM_THREADS"};
+
 // The text that starts an event's line and no other: inside a JSON string every quote is
 // escaped, so `"event":"NAME"` appears in a line only as that line's event name.
 std::string step_marker(const char* event_name) { return fmt::format("\"event\":\"{}\"", event_name); }
@@ -42,6 +46,10 @@ std::string read_capped(const std::filesystem::path& file) {
 }
 
 }  // namespace
+
+unsigned threads_per_child(unsigned cores, unsigned children) {
+    return std::max(1u, cores / std::max(1u, children));
+}
 
 double default_timeout(JobKind kind) {
     switch (kind) {
@@ -149,6 +157,20 @@ UnitRun UnitRunner::run_memory_report(const WorkerJob& job) {
         true);
 }
 
+std::vector<std::pair<std::string, std::string>> UnitRunner::child_environment(
+    JobKind kind, const std::filesystem::path& scratch, const std::filesystem::path& memory_file) const {
+    std::vector<std::pair<std::string, std::string>> environment = {{"TMPDIR", scratch.string()}};
+    if (settings_.processor_threads > 0 && kind != JobKind::speedup) {
+        const std::string threads = std::to_string(settings_.processor_threads);
+        for (const char* name : kThreadPoolVariables) environment.push_back({name, threads});
+    }
+    if (!memory_file.empty()) {
+        environment.push_back({"MEMORY_LENS_OUTPUT", memory_file.string()});
+        environment.push_back({"MEMORY_LENS_WARP", "32"});
+    }
+    return environment;
+}
+
 UnitRun UnitRunner::run_with(const WorkerJob& original, std::vector<std::string> prefix, bool memory_lens) {
     const int id = next_id_++;
     WorkerJob job = original;
@@ -178,11 +200,7 @@ UnitRun UnitRunner::run_with(const WorkerJob& original, std::vector<std::string>
                          events_file.string()});
     command.output_file = output_file;
     command.working_dir = scratch;
-    command.environment = {{"TMPDIR", scratch.string()}};
-    if (memory_lens) {
-        command.environment.push_back({"MEMORY_LENS_OUTPUT", memory_file.string()});
-        command.environment.push_back({"MEMORY_LENS_WARP", "32"});
-    }
+    command.environment = child_environment(job.kind, scratch, memory_lens ? memory_file : std::filesystem::path());
 
     UnitRun run;
     run.job = original;

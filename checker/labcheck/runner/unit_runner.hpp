@@ -54,7 +54,15 @@ struct RunnerSettings {
     bool keep_files = false;              // keep each job's folder (--keep-work-dir, for debugging)
     std::uint64_t memory_bytes = 4096ull << 20;
     bool gpu_device = false;  // the graded device is a GPU (no RLIMIT_DATA for its jobs)
+    // Threads each check and Oclgrind child may run on the processor (PoCL's and Oclgrind's pools),
+    // so that the children at a time share the cores instead of each starting one thread per core;
+    // 0: their own default. Timing children keep every core: they have the device alone.
+    unsigned processor_threads = 0;
 };
+
+// The processor threads for each of `children` children at a time on `cores` cores: the cores shared
+// out, at least one each (RunnerSettings::processor_threads).
+unsigned threads_per_child(unsigned cores, unsigned children);
 
 struct UnitRun {
     WorkerJob job;
@@ -101,6 +109,10 @@ public:
 
 private:
     UnitRun run_with(const WorkerJob& job, std::vector<std::string> prefix, bool memory_lens);
+    // A child's variables on top of this process's: its TMPDIR, its share of the processor's threads
+    // (not for timing), and where the memory lens writes (`memory_file`, empty without the lens).
+    std::vector<std::pair<std::string, std::string>> child_environment(JobKind kind, const std::filesystem::path& scratch,
+                                                                       const std::filesystem::path& memory_file) const;
     std::string json_safe_path(const std::string& path, int id) const;
     StepClock launch_clock(JobKind kind) const;
     GateNeed gate_need(JobKind kind) const;

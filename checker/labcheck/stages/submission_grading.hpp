@@ -12,6 +12,8 @@
 #include "harness/device_choice.hpp"
 #include "problems/lab_problem.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -38,6 +40,9 @@ struct GradeSettings {
     // --memory-feedback: the memory lens's report (common/memory_lens/) for each lab with a [memory]
     // table, added to the barriers stage's details; feedback only, no points depend on it.
     bool memory_feedback = false;
+    // What a student's record keeps of the options, {flag: value} (cli/grading_options.hpp,
+    // recorded_options): the part of the records' configuration hash the command line decides.
+    nlohmann::json recorded_options = nlohmann::json::object();
 };
 
 struct SubmissionReport {
