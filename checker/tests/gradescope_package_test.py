@@ -84,14 +84,14 @@ def unpack(zip_path, target):
             os.chmod(target / info.filename, (info.external_attr >> 16) & 0o777)
 
 
-def run_autograder(root, upload, labcheck, stages="build,correctness"):
+def run_autograder(root, upload, labcheck, stages="build,correctness", launch_timeout=10):
     """A fresh submission/ and results/, then run_autograder; its results.json."""
     for folder in ("submission", "results", "work"):
         shutil.rmtree(root / folder, ignore_errors=True)
     (root / "submission").mkdir()
     upload(root / "submission")
     env = dict(os.environ, LABCHECK=labcheck, GRADER_USER="nobody",
-               LABCHECK_ARGS=f"--stage {stages} --no-hidden --launch-timeout 10 --timeout 120")
+               LABCHECK_ARGS=f"--stage {stages} --no-hidden --launch-timeout {launch_timeout} --timeout 120")
     done = subprocess.run([str(root / "source" / "run_autograder"), str(root)], env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
     check(done.returncode == 0, f"run_autograder exits 0 (got {done.returncode})")
@@ -159,7 +159,8 @@ def grade_uploads(root, labcheck):
     check(statuses(broken).get("04 correctness") == "failed", "wrong kernel: correctness failed")
     check(f"`{LAB}/matmul.cl`" in broken["output"], "wrong kernel: read from the zip's lab folder")
 
-    hang = run_autograder(root, labs_folder(MUTANTS / "hang_tile_loop.cl"), labcheck)
+    # A hang costs one launch limit per define set: a short one (processor time, so load does not shorten it).
+    hang = run_autograder(root, labs_folder(MUTANTS / "hang_tile_loop.cl"), labcheck, launch_timeout=3)
     validate(hang, "hanging kernel")
     check(hang["score"] == 1, f"hanging kernel: the build point only, got {hang['score']}")
     correctness = next(t for t in hang["tests"] if t["name"] == "04 correctness")

@@ -82,4 +82,11 @@ double simulated_work(const course::LabSpec& spec, const course::Defines& define
 // dynamic check, and the report says which and why.
 inline constexpr double kOclgrindWorkLimit = 4.0e6;
 
+// Oclgrind's check for uninitialised reads (--uninitialized) keeps a shadow of every byte, private
+// arrays included: on the register tiles of labs 05 and 06 it makes a run about three times as
+// long (lab 06's GPU tiles: 16 s of processor time without it, about a minute with it). It runs at
+// every define set whose race sizes need at most this much work, and always at the lab's cheapest
+// set; the data-race and divergence checks run at every set. The report names the sets it skipped.
+inline constexpr double kUninitializedWorkLimit = 2.5e5;
+
 }  // namespace labcheck

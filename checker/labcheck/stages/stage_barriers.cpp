@@ -333,6 +333,11 @@ std::string clean_reason(const DynamicRuns& dynamic) {
         for (const auto& s : dynamic.left_out) sets += (sets.empty() ? "" : "; ") + s;
         reason += "; not at " + sets;
     }
+    if (!dynamic.without_uninitialized.empty()) {
+        std::string sets;
+        for (const auto& s : dynamic.without_uninitialized) sets += (sets.empty() ? "" : ", ") + s;
+        reason += "; uninitialised reads checked at the other sets: at " + sets + " the tiles take minutes to simulate with that check";
+    }
     return reason + ")";
 }
 

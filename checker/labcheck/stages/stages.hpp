@@ -42,6 +42,8 @@ struct DynamicRuns {
     std::vector<std::string> left_out;   // "'two levels' (too large to simulate ...)": not part of the plan
     std::vector<std::string> unchecked;  // "not at 'defaults' ...: (why)": planned, not run, and scoring nothing
     std::size_t planned = 0;             // the (define set, size) pairs Oclgrind was to check
+    // The sets Oclgrind ran without its uninitialised-read check ("'gpu defaults'"): kUninitializedWorkLimit.
+    std::vector<std::string> without_uninitialized;
 };
 
 // A result for the lab and stage with its maximum points set and nothing else decided.
