@@ -20,7 +20,7 @@ build=yes
 # --- 1. packages ---------------------------------------------------------------
 packages="g++ meson ninja-build pkg-config cmake ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers
           pocl-opencl-icd clinfo oclgrind doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev
-          libtomlplusplus-dev libopenblas-dev libclblast-dev pandoc python3-yaml
+          libtomlplusplus-dev libopenblas-dev libclblast-dev pandoc python3-yaml git ca-certificates
           slurm-wlm munge
           liboclgrind-dev llvm-14-dev"  # slurm-wlm, munge: the single-node cluster of checker/tests/slurm_class_test.sh;
                                         # liboclgrind-dev, llvm-14-dev (Oclgrind's LLVM on Debian 12): `lab run --memory`
