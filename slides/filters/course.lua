@@ -600,11 +600,14 @@ local function bench_chart(cb)
     local shades = b.is_lab and colours.lab or colours.other
     table.insert(svg, string.format('<text x="%d" y="%d" text-anchor="end" fill="#1d2433">%s</text>', label_w - 12, ys[i] + text_y, svg_escape(b.label)))
     table.insert(svg, string.format('<rect x="%d" y="%d" width="%.1f" height="%d" rx="3" fill="%s"/>', label_w, ys[i], w, bar_h, shades[(b.file - 1) % #shades + 1]))
-    table.insert(svg, string.format('<text x="%.1f" y="%d" fill="#1d2433">%s</text>', label_w + w + 8, ys[i] + text_y, svg_escape(b.text)))
     if multi and limits[b.file] then
       local x = label_w + plot_w * limits[b.file] / max
       table.insert(svg, string.format('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#c0392b" stroke-width="2" stroke-dasharray="4 3"/>', x, ys[i] - 1, x, ys[i] + bar_h + 1))
     end
+    if multi then   -- the limit marks may cross the figure: a white box behind it keeps it readable
+      table.insert(svg, string.format('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="#ffffff"/>', label_w + w + 5, ys[i], utf8.len(b.text) * 10.5 + 6, bar_h))
+    end
+    table.insert(svg, string.format('<text x="%.1f" y="%d" fill="#1d2433">%s</text>', label_w + w + 8, ys[i] + text_y, svg_escape(b.text)))
   end
   if limit_name and not multi and limits[1] then
     local x = label_w + plot_w * limits[1] / max
