@@ -43,6 +43,15 @@ problem stops the build with a message naming the deck and the block:
    `columns` (which columns to show, comma-separated). The device line
    of the file becomes the caption. No matching row fails the build.
 
+   `file` may name several results files, separated by spaces, to show two
+   devices side by side: a table gets one row per distinct lab/what/size
+   (the chosen columns that are not figures) and each file's figures in
+   columns headed with its name ("H100 rate"); a chart gets a bar per file
+   for each row, later files lighter, each bar with its own file's limit as a
+   dashed mark. A file's name is its device's first word without the vendor
+   ("NVIDIA H100 80GB HBM3" gives "H100"), or `names="A,B"`. Every file's
+   device line goes into the caption.
+
 4. Deck structure: the last slide is "Questions ...", and a deck whose
    metadata names a `lab` has a "Lab NN ..." slide just before it.
 
