@@ -5,7 +5,7 @@ Two kinds of text are checked:
     `[H200](../../docs/results/h200.md)`. Each such column holds that run's figures; the other
     columns say which figure a row is: `lab` (NN, or – for a library or copy row), `what`
     (comma-separated parts of the figure's "what", `solution` when absent), `size` (4096³, 8192²,
-    8192×8192 or 8192). A lab README's row without a lab is its own lab. A figure in a cell is
+    8192×8192, 8192, as the run writes it such as "256 MiB", or – for none). A lab README's row without a lab is its own lab. A figure in a cell is
     a number with a unit: GB/s, TB/s, GFLOP/s, TFLOP/s, ms, µs, "N%" (its share of the run's limit,
     "N% of the datasheet" the datasheet's) or "R× cuBLAS" / "R× CLBlast" / "R× lab NN" (its rate
     over that figure's at the same size). It must be the run's figure rounded to the digits written;
@@ -59,6 +59,10 @@ def dims(text):
 
 
 def same_size(written, stored):
+    """A size as dims() reads it against the run's; a size that is not dimensions ('256 MiB', '' for
+    none) is matched as written."""
+    if isinstance(written, str):
+        return written.lower() == stored.strip().lower()
     stored_dims = dims(stored)
     if stored_dims is None:
         return False
@@ -91,7 +95,8 @@ class Results:
                  and (all(p in f['what'].lower() for p in parts) if what != 'solution' else f['what'] == 'solution')]
         if len(found) == 1:
             return found[0], None
-        where = f'lab {lab or "–"}, "{what}", {"×".join(map(str, size))}'
+        shown = size if isinstance(size, str) else '×'.join(map(str, size))
+        where = f'lab {lab or "–"}, "{what}", {shown or "no size"}'
         return None, (f'no figure of {self.path.name} is {where}' if not found else
                       f'{len(found)} figures of {self.path.name} are {where}: ' +
                       '; '.join(f['what'] for f in found))
@@ -100,7 +105,7 @@ class Results:
 def reference(results, figure, name):
     """The figure `name` (cuBLAS, CLBlast, lab NN) names at the same size as `figure`."""
     lab = re.fullmatch(r'lab\s+(\d\d)', name)
-    size = dims(figure['size'])
+    size = dims(figure['size']) or figure['size']
     return results.find(lab.group(1), 'solution', size) if lab else results.find('', name, size)
 
 
@@ -140,9 +145,12 @@ def row_key(header, row, own_lab):
     """(lab, what, size dims) a row names, or an error."""
     given = {h.lower(): c for h, c in zip(header, row) if h.lower() in KEYS}
     what = given.get('what', '').strip() or 'solution'
-    size = dims(given.get('size', ''))
+    written = given.get('size', '').strip()
+    size = dims(written)
     if size is None:
-        return None, f'a size in the row ("{given.get("size", "")}")'
+        if re.search(r'\d', written) and not re.fullmatch(r'\d+ [KMG]iB', written):
+            return None, f'a size in the row ("{written}"): 4096³, 8192², 8192×8192, 8192, "256 MiB" or none'
+        size = '' if written in ('', '–', '-') else written
     lab = re.search(r'\d\d', given.get('lab', ''))
     if lab:
         lab = lab.group(0)
