@@ -412,8 +412,10 @@ local function chosen_columns(cb, list)
       end
       table.insert(columns, name)
     end
-  else
+  elseif #list == 1 then
     columns = { 'lab', 'what', 'size', 'time', 'rate', 'share of limit' }
+  else   -- each file's figures take columns of their own: the rates only, unless asked
+    columns = { 'lab', 'what', 'size', 'rate' }
   end
   return columns
 end
