@@ -47,9 +47,8 @@ problem stops the build with a message naming the deck and the block:
    devices side by side: a table gets one row per distinct lab/what/size
    (the chosen columns that are not figures) and each file's figures (by
    default its rates) in columns headed with its name ("H100 rate"); a
-   chart gets a bar per file
-   for each row, later files lighter, each bar with its own file's limit as a
-   dashed mark. A file's name is its device's first word without the vendor
+   chart gets a bar per file for each row, later files lighter, each bar
+   with its own file's limit as a dashed mark. A file's name is its device's first word without the vendor
    ("NVIDIA H100 80GB HBM3" gives "H100"), or `names="A,B"`. Every file's
    device line goes into the caption.
 
