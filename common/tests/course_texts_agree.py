@@ -17,7 +17,11 @@ Read from the files, nothing written down here:
     define written `NAME = V` takes a value lab.toml gives NAME; the file the README says you
     edit is lab.toml's kernel_file; the kernels of its contract are the ones the top README's
     table and docs/contracts.md name;
-  - links: a link to a Markdown file's #anchor names a heading of that file.
+  - links: a link to a Markdown file's #anchor names a heading of that file;
+  - measured figures (results_figures.py): every figure of a table whose header links a results
+    page (`[H200](../../docs/results/h200.md)`) is that run's, from docs/results/*.json; every lab
+    README has such a table for every GPU published there; a results page copied into docs/*.md
+    is the page.
 A file the copy does not have (the student edition has no solutions/) is skipped with a note.
 Exit status 1 lists every disagreement with the file, what it says and what the other side says.
 """
@@ -25,6 +29,8 @@ import pathlib
 import re
 import sys
 import tomllib
+
+from results_figures import check_results_figures
 
 SHARED_HEADINGS = ['The contract', 'Background', 'Steps', 'Questions', 'Stuck?', 'Running',
                    'How it is graded', 'Measured figures']
@@ -368,6 +374,7 @@ def main():
     check_quoted_sections(report, labs)
     check_labs_against_toml(report, labs)
     check_anchors(report)
+    check_results_figures(report, labs, list(markdown_files(root)))
     for note in report.notes:
         print(note)
     for problem in report.problems:

@@ -43,6 +43,15 @@ problem stops the build with a message naming the deck and the block:
    `columns` (which columns to show, comma-separated). The device line
    of the file becomes the caption. No matching row fails the build.
 
+   `file` may name several results files, separated by spaces, to show two
+   devices side by side: a table gets one row per distinct lab/what/size
+   (the chosen columns that are not figures) and each file's figures (by
+   default its rates) in columns headed with its name ("H100 rate"); a
+   chart gets a bar per file for each row, later files lighter, each bar
+   with its own file's limit as a dashed mark. A file's name is its device's first word without the vendor
+   ("NVIDIA H100 80GB HBM3" gives "H100"), or `names="A,B"`. Every file's
+   device line goes into the caption.
+
 4. Deck structure: the last slide is "Questions ...", and a deck whose
    metadata names a `lab` has a "Lab NN ..." slide just before it.
 
@@ -355,31 +364,134 @@ local function escape_md(s)
   return (s:gsub('([\\`*_%[%]<>|$])', '\\%1'))
 end
 
-local function bench_table(cb)
-  local results = read_results(cb.attributes['file'] or fail('a bench block needs file="docs/results/....md"'))
-  local rows = select_rows(results, cb)
+-- "Device: NVIDIA CUDA / NVIDIA H100 80GB HBM3 (GPU), ..." -> "H100": the device's name
+-- after the platform, without its vendor, first word.
+local function short_name(results)
+  local name = results.device:match('^Device:%s*[^/]-/%s*(.-)%s*%(') or results.device:match('^Device:%s*(.-)%s*%(') or '?'
+  name = name:gsub('^NVIDIA%s+', ''):gsub('^AMD%s+', ''):gsub('^Intel%(R%)%s+', '')
+  return name:match('^(%S+)') or name
+end
+
+-- The results files of a block: file="a.md", or several separated by spaces (the same rows of
+-- each, side by side). names="A,B" names them; by default each is its device's short name.
+local function read_all(cb, kind)
+  local spec = cb.attributes['file'] or fail('a ' .. kind .. ' block needs file="docs/results/....md"')
+  local list = {}
+  for path in spec:gmatch('%S+') do table.insert(list, read_results(path)) end
+  if #list == 0 then fail('a ' .. kind .. ' block needs file="docs/results/....md"') end
+  local names = {}
+  if cb.attributes['names'] then
+    for name in cb.attributes['names']:gmatch('[^,]+') do table.insert(names, trim(name)) end
+    if #names ~= #list then
+      fail(kind .. ': names="' .. cb.attributes['names'] .. '" gives ' .. #names .. ' names for ' .. #list .. ' files')
+    end
+  end
+  for i, results in ipairs(list) do results.short = names[i] or short_name(results) end
+  return list
+end
+
+local function caption_blocks(list)
+  local blocks = {}
+  for _, results in ipairs(list) do
+    local text = escape_md(caption_text(results)):gsub('\\`', '`')
+    if #list > 1 then text = '**' .. escape_md(results.short) .. '**: ' .. text end
+    for _, block in ipairs(pandoc.read(text, 'markdown').blocks) do table.insert(blocks, block) end
+  end
+  return blocks
+end
+
+local VALUE_COLUMNS = { time = true, spread = true, rate = true, ['share of limit'] = true }
+
+local function chosen_columns(cb, list)
   local columns = {}
   if cb.attributes['columns'] then
     for name in cb.attributes['columns']:gmatch('[^,]+') do
       name = trim(name)
-      if not results.index[name] then fail(results.path .. ': no column "' .. name .. '"') end
+      for _, results in ipairs(list) do
+        if not results.index[name] then fail(results.path .. ': no column "' .. name .. '"') end
+      end
       table.insert(columns, name)
     end
-  else
+  elseif #list == 1 then
     columns = { 'lab', 'what', 'size', 'time', 'rate', 'share of limit' }
+  else   -- each file's figures take columns of their own: the rates only, unless asked
+    columns = { 'lab', 'what', 'size', 'rate' }
   end
+  return columns
+end
+
+-- One file: its selected rows. Several: one row per distinct key (the chosen columns that are
+-- not figures), the figures of each file side by side, "–" where a file has no such row.
+local function table_cells(cb, list, columns)
   local right = { time = true, rate = true }
-  local md = {}
-  local head, rule = {}, {}
-  for _, name in ipairs(columns) do
-    table.insert(head, escape_md(name))
-    table.insert(rule, right[name] and '---:' or '---')
+  if #list == 1 then
+    local results, out = list[1], {}
+    for _, row in ipairs(select_rows(results, cb)) do
+      local cells_out = {}
+      for _, name in ipairs(columns) do table.insert(cells_out, row[results.index[name]]) end
+      table.insert(out, cells_out)
+    end
+    local aligns = {}
+    for _, name in ipairs(columns) do table.insert(aligns, right[name] or false) end
+    return columns, aligns, out
   end
-  table.insert(md, '| ' .. table.concat(head, ' | ') .. ' |')
+  local keys, values = {}, {}
+  for _, name in ipairs(columns) do
+    table.insert(VALUE_COLUMNS[name] and values or keys, name)
+  end
+  if #values == 0 then fail('a bench table of several files needs a column of figures (time, rate, share of limit)') end
+  local found, order = {}, {}
+  for f, results in ipairs(list) do
+    for _, row in ipairs(select_rows(results, cb)) do
+      local parts = {}
+      for _, name in ipairs(keys) do table.insert(parts, row[results.index[name]]) end
+      local key = table.concat(parts, '\1')
+      if not found[key] then
+        found[key] = { parts = parts, by_file = {} }
+        table.insert(order, key)
+      end
+      if found[key].by_file[f] then
+        fail(results.path .. ': two rows are "' .. table.concat(parts, ', ') .. '": add a column that tells them apart')
+      end
+      local figures = {}
+      for _, name in ipairs(values) do table.insert(figures, row[results.index[name]]) end
+      found[key].by_file[f] = figures
+    end
+  end
+  local head, aligns = {}, {}
+  for _, name in ipairs(keys) do table.insert(head, name); table.insert(aligns, false) end
+  for _, results in ipairs(list) do
+    for _, name in ipairs(values) do
+      table.insert(head, results.short .. ' ' .. name)
+      table.insert(aligns, right[name] or false)
+    end
+  end
+  local out = {}
+  for _, key in ipairs(order) do
+    local row = {}
+    for _, part in ipairs(found[key].parts) do table.insert(row, part) end
+    for f = 1, #list do
+      for i = 1, #values do table.insert(row, found[key].by_file[f] and found[key].by_file[f][i] or '–') end
+    end
+    table.insert(out, row)
+  end
+  return head, aligns, out
+end
+
+local function bench_table(cb)
+  local list = read_all(cb, 'bench')
+  local head, aligns, rows = table_cells(cb, list, chosen_columns(cb, list))
+  local md = {}
+  local head_md, rule = {}, {}
+  for i, name in ipairs(head) do
+    table.insert(head_md, escape_md(name))
+    table.insert(rule, aligns[i] and '---:' or '---')
+  end
+  table.insert(md, '| ' .. table.concat(head_md, ' | ') .. ' |')
   table.insert(md, '|' .. table.concat(rule, '|') .. '|')
   for _, row in ipairs(rows) do
     local out = {}
-    for _, name in ipairs(columns) do table.insert(out, escape_md(row[results.index[name]])) end
+    for _, cell in ipairs(row) do table.insert(out, escape_md(cell)) end
     table.insert(md, '| ' .. table.concat(out, ' | ') .. ' |')
   end
   local blocks = pandoc.read(table.concat(md, '\n') .. '\n', 'markdown').blocks
@@ -390,7 +502,7 @@ local function bench_table(cb)
       for i, spec in ipairs(block.colspecs) do block.colspecs[i] = { spec[1], nil } end
     end
   end
-  local caption = pandoc.read(escape_md(caption_text(results)):gsub('\\`', '`'), 'markdown').blocks
+  local caption = caption_blocks(list)
   if not is_html() then
     return { pandoc.RawBlock('latex', '{\\footnotesize'), pandoc.Div(blocks), pandoc.RawBlock('latex', '\\par}'),
              pandoc.RawBlock('latex', '{\\tiny'), pandoc.Div(caption), pandoc.RawBlock('latex', '\\par}') }
@@ -404,71 +516,124 @@ local function svg_escape(s)
   return (s:gsub('&', '&amp;'):gsub('<', '&lt;'):gsub('>', '&gt;'))
 end
 
+-- The bars of a chart: one per selected row, or with several files one per row and file,
+-- a row's bars together, in the files' order.
+local function chart_bars(cb, list)
+  local entries, sizes, same_size, unit = {}, {}, true, nil
+  for f, results in ipairs(list) do
+    for _, row in ipairs(select_rows(results, cb)) do
+      local size = row[results.index['size']]
+      if #sizes > 0 and size ~= sizes[1] then same_size = false end
+      table.insert(sizes, size)
+      local rate = row[results.index['rate']]
+      local value, u = rate:match('^([%d%.]+)%s+(%S+)$')
+      if not value then fail(results.path .. ': rate "' .. rate .. '" is not a number with a unit') end
+      if unit and u ~= unit then fail(results.path .. ': a chart mixes ' .. unit .. ' and ' .. u) end
+      unit = u
+      local lab_name = row[results.index['lab']]
+      local is_lab = lab_name ~= '–'
+      local label = is_lab and ('lab ' .. lab_name) or (row[results.index['what']]:gsub('%s*%(.*%)', ''))
+      table.insert(entries, { label = label, size = size, value = tonumber(value), text = rate, is_lab = is_lab,
+                              file = f })
+    end
+  end
+  local groups, by_label = {}, {}
+  for _, e in ipairs(entries) do
+    if not same_size then e.label = e.label .. ', ' .. e.size end
+    if not by_label[e.label] then
+      by_label[e.label] = {}
+      table.insert(groups, e.label)
+    end
+    table.insert(by_label[e.label], e)
+  end
+  local bars = {}
+  for g, label in ipairs(groups) do
+    table.sort(by_label[label], function(a, b) return a.file < b.file end)
+    for _, e in ipairs(by_label[label]) do
+      e.group = g
+      if #list > 1 then e.label = e.label .. ', ' .. list[e.file].short end
+      table.insert(bars, e)
+    end
+  end
+  return bars, unit, same_size and sizes[1] or nil
+end
+
+local function chart_limit(results, unit)
+  if unit == 'GFLOP/s' then
+    return 'FMA peak', tonumber(results.device:match('FMA peak ([%d%.]+) GFLOP/s'))
+  elseif unit == 'GB/s' then
+    return 'copy', tonumber(results.device:match('copy ([%d%.]+) GB/s'))
+  end
+  return nil, nil
+end
+
 -- A horizontal bar chart of the selected rows' rates, with the device's limit
 -- (FMA peak for GFLOP/s, copy bandwidth for GB/s) as a dashed line. Labs are
--- blue bars, the other rows (libraries, limits) grey.
+-- blue bars, the other rows (libraries, limits) grey. With several files each
+-- row has a bar per file (the later files lighter), and each bar its own
+-- file's limit as a dashed mark.
 local function bench_chart(cb)
   if not is_html() then return bench_table(cb) end
-  local results = read_results(cb.attributes['file'] or fail('a bench-chart block needs file="..."'))
-  local rows = select_rows(results, cb)
-  local bars, unit = {}, nil
-  local sizes, same_size = {}, true
-  for _, row in ipairs(rows) do
-    local size = row[results.index['size']]
-    if #sizes > 0 and size ~= sizes[1] then same_size = false end
-    table.insert(sizes, size)
-  end
-  for i, row in ipairs(rows) do
-    local rate = row[results.index['rate']]
-    local value, u = rate:match('^([%d%.]+)%s+(%S+)$')
-    if not value then fail(results.path .. ': rate "' .. rate .. '" is not a number with a unit') end
-    if unit and u ~= unit then fail(results.path .. ': a chart mixes ' .. unit .. ' and ' .. u) end
-    unit = u
-    local lab_name = row[results.index['lab']]
-    local is_lab = lab_name ~= '–'
-    local label = is_lab and ('lab ' .. lab_name) or (row[results.index['what']]:gsub('%s*%(.*%)', ''))
-    if not same_size then label = label .. ', ' .. sizes[i] end
-    table.insert(bars, { label = label, value = tonumber(value), text = rate, is_lab = is_lab })
-  end
-  local limit_name, limit = nil, nil
-  if unit == 'GFLOP/s' then
-    limit_name, limit = 'FMA peak', tonumber(results.device:match('FMA peak ([%d%.]+) GFLOP/s'))
-  elseif unit == 'GB/s' then
-    limit_name, limit = 'copy', tonumber(results.device:match('copy ([%d%.]+) GB/s'))
-  end
-  local max = limit or 0
-  local longest = 0
+  local list = read_all(cb, 'bench-chart')
+  local multi = #list > 1
+  local bars, unit, size = chart_bars(cb, list)
+  local limit_name, limits = nil, {}
+  for f, results in ipairs(list) do limit_name, limits[f] = chart_limit(results, unit) end
+  local max, longest = 0, 0
+  for _, limit in pairs(limits) do max = math.max(max, limit) end
   for _, b in ipairs(bars) do
-    if b.value > max then max = b.value end
+    max = math.max(max, b.value)
     longest = math.max(longest, utf8.len(b.label))
   end
-  local width, bar_h, gap, top = 1100, 30, 12, same_size and 34 or 10
+  local width, bar_h, gap, group_gap = 1100, 30, 12, 0
+  if multi then bar_h, gap, group_gap = 22, 3, 11 end
+  local top = size and 34 or 10
   local label_w = math.min(460, 24 + math.ceil(longest * 12))
   local plot_w = width - label_w - 170
-  local height = top + #bars * (bar_h + gap) + 34
-  local svg = {}
-  table.insert(svg, string.format('<svg class="bench-chart" xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="18">', width, height, width, height))
-  if same_size then
-    table.insert(svg, string.format('<text x="%d" y="20" fill="#5a6475" font-size="16">%s at %s (longer is faster)</text>', label_w, unit, svg_escape(sizes[1])))
-  end
-  table.insert(svg, string.format('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#9aa5b5" stroke-width="1.5"/>', label_w, top - 4, label_w, top + #bars * (bar_h + gap) - gap + 4))
+  local ys, y = {}, top
   for i, b in ipairs(bars) do
-    local y = top + (i - 1) * (bar_h + gap)
-    local w = math.max(2, plot_w * b.value / max)
-    table.insert(svg, string.format('<text x="%d" y="%d" text-anchor="end" fill="#1d2433">%s</text>', label_w - 12, y + 21, svg_escape(b.label)))
-    table.insert(svg, string.format('<rect x="%d" y="%d" width="%.1f" height="%d" rx="3" fill="%s"/>', label_w, y, w, bar_h, b.is_lab and '#3a6fb0' or '#9aa5b5'))
-    table.insert(svg, string.format('<text x="%.1f" y="%d" fill="#1d2433">%s</text>', label_w + w + 8, y + 21, svg_escape(b.text)))
+    if i > 1 then y = y + bar_h + gap + (b.group ~= bars[i - 1].group and group_gap or 0) end
+    ys[i] = y
   end
-  if limit then
-    local x = label_w + plot_w * limit / max
-    local bottom = top + #bars * (bar_h + gap)
+  local axis_end = y + bar_h + 4
+  local bottom = multi and axis_end or y + bar_h + gap
+  local height = bottom + (multi and 30 or 34)
+  local text_y = math.floor(bar_h / 2 + 6.5)
+  local colours = { lab = { '#3a6fb0', '#8fb3de' }, other = { '#9aa5b5', '#cdd3dc' } }
+  local svg = {}
+  table.insert(svg, string.format('<svg class="bench-chart" xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="%d">', width, height, width, height, multi and 17 or 18))
+  if size then
+    table.insert(svg, string.format('<text x="%d" y="20" fill="#5a6475" font-size="16">%s at %s (longer is faster)</text>', label_w, unit, svg_escape(size)))
+  end
+  table.insert(svg, string.format('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#9aa5b5" stroke-width="1.5"/>', label_w, top - 4, label_w, axis_end))
+  for i, b in ipairs(bars) do
+    local w = math.max(2, plot_w * b.value / max)
+    local shades = b.is_lab and colours.lab or colours.other
+    table.insert(svg, string.format('<text x="%d" y="%d" text-anchor="end" fill="#1d2433">%s</text>', label_w - 12, ys[i] + text_y, svg_escape(b.label)))
+    table.insert(svg, string.format('<rect x="%d" y="%d" width="%.1f" height="%d" rx="3" fill="%s"/>', label_w, ys[i], w, bar_h, shades[(b.file - 1) % #shades + 1]))
+    if multi and limits[b.file] then
+      local x = label_w + plot_w * limits[b.file] / max
+      table.insert(svg, string.format('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#c0392b" stroke-width="2" stroke-dasharray="4 3"/>', x, ys[i] - 1, x, ys[i] + bar_h + 1))
+    end
+    if multi then   -- the limit marks may cross the figure: a white box behind it keeps it readable
+      table.insert(svg, string.format('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="#ffffff"/>', label_w + w + 5, ys[i], utf8.len(b.text) * 10.5 + 6, bar_h))
+    end
+    table.insert(svg, string.format('<text x="%.1f" y="%d" fill="#1d2433">%s</text>', label_w + w + 8, ys[i] + text_y, svg_escape(b.text)))
+  end
+  if limit_name and not multi and limits[1] then
+    local x = label_w + plot_w * limits[1] / max
     table.insert(svg, string.format('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#c0392b" stroke-width="2" stroke-dasharray="6 5"/>', x, top - 6, x, bottom))
-    table.insert(svg, string.format('<text x="%.1f" y="%d" text-anchor="middle" fill="#c0392b">%s %s %s</text>', x, bottom + 22, limit_name, tostring(limit), unit))
+    table.insert(svg, string.format('<text x="%.1f" y="%d" text-anchor="middle" fill="#c0392b">%s %s %s</text>', x, bottom + 22, limit_name, tostring(limits[1]), unit))
+  elseif limit_name and multi then
+    local parts = {}
+    for f, results in ipairs(list) do
+      if limits[f] then table.insert(parts, results.short .. ' ' .. tostring(limits[f])) end
+    end
+    table.insert(svg, string.format('<text x="%d" y="%d" fill="#c0392b">dashed: %s, %s %s</text>', label_w, bottom + 22, limit_name, svg_escape(table.concat(parts, ', ')), unit))
   end
   table.insert(svg, '</svg>')
-  local caption = pandoc.read(escape_md(caption_text(results)):gsub('\\`', '`'), 'markdown').blocks
   return { pandoc.RawBlock('html', '<div class="bench-chart">' .. table.concat(svg) .. '</div>'),
-           pandoc.Div(caption, pandoc.Attr('', { 'bench-source' })) }
+           pandoc.Div(caption_blocks(list), pandoc.Attr('', { 'bench-source' })) }
 end
 
 -- The code-block handler -----------------------------------------------------------
