@@ -17,6 +17,7 @@ if [ ! -f "$WORK/pid" ]; then
     {
         nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv
         nproc; free -g | head -2
+        echo "oclgrind: $(PATH=$GRADER/libexec:$PATH command -v oclgrind)"; ls "$GRADER/libexec" "$GRADER/lib/oclgrind"
         echo "== smoke: labcheck --solutions --lab 01 --lab 04 --no-hidden"
         labcheck --solutions --lab 01 --lab 04 --no-hidden 2>&1
         echo "smoke exit $?"

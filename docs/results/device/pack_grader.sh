@@ -6,6 +6,7 @@
 # solutions, kernels, checker/hidden.toml and mutants, the throughput benchmark). Nothing is
 # installed there: everything is relocatable under one folder (setup_grader.sh unpacks it).
 #   docs/results/device/pack_grader.sh BUILD_DIR CARRY
+#   PARTS=main docs/results/device/pack_grader.sh BUILD_DIR CARRY   # only labcheck and the tree again
 # CARRY gets three archives, since one call carries 64 MiB with the checkout and the whole is ~75 MB:
 #   grader-oclgrind.tar.xz  Oclgrind and LLVM 14 (~31 MB): carry it in a first call, unpacked there
 #   grader-libs.tar.xz      labcheck's libraries (~42 MB)
@@ -78,17 +79,21 @@ find "$g/tree" -name meson.build -delete
 chmod +x "$g/bin/labcheck"
 du -sh "$g"
 
-rm -f "$carry"/grader*.tar.xz*
+parts=${PARTS:-main oclgrind libs}
 cd "$stage"
 oclgrind_part=(grader/libexec/oclgrind grader/lib/oclgrind $(ls grader/lib/liboclgrind* grader/lib/libLLVM-* | grep -v "libLLVM-$llvm\."))
 libs_part=($(ls grader/lib/*.so* | grep -v -e liboclgrind -e "libLLVM-") grader/lib/libLLVM-"$llvm".so.1)
 main_part=(grader/bin grader/libexec/labcheck grader/lib/clang grader/tree)
 pack() { tar -cf - "${@:2}" | xz -9e --lzma2=preset=9e,dict=192MiB -T1 > "$carry/$1"; }
-pack grader-main.tar.xz "${main_part[@]}"
-pack grader-oclgrind.tar.xz "${oclgrind_part[@]}"
-pack grader-libs.tar.xz "${libs_part[@]}"
+for part in $parts; do
+    case $part in
+        main) pack grader-main.tar.xz "${main_part[@]}" ;;
+        oclgrind) pack grader-oclgrind.tar.xz "${oclgrind_part[@]}" ;;
+        libs) pack grader-libs.tar.xz "${libs_part[@]}" ;;
+    esac
+done
 find grader -type f | sort > all
-for a in "$carry"/grader-*.tar.xz; do xz -dc "$a" | tar -tf -; done | grep -v '/$' | sort > packed
+for a in "$carry"/grader-{main,oclgrind,libs}.tar.xz; do [ -f "$a" ] && xz -dc "$a" | tar -tf -; done | grep -v '/$' | sort > packed
 if ! cmp -s all packed; then echo "the archives do not hold the bundle:"; diff all packed; exit 1; fi
 cp "$src/docs/results/device/setup_grader.sh" "$src/docs/results/device/call_throughput.sh" "$carry/"
 ls -l "$carry"
