@@ -9,7 +9,7 @@
 #   bash .carry/tp/call_throughput.sh WAIT_S [stop]
 cd "$(dirname "$0")" || exit 2
 wait_s=${1:-540} t0=$SECONDS
-source ./setup_grader.sh
+source ./setup_grader.sh "$(dirname "$PWD")/grader-unpacked"  # (without an argument it would get this script's)
 WORK=$(dirname "$PWD")/tp-work
 mkdir -p "$WORK"
 echo "unpacked in $((SECONDS - t0)) s"
