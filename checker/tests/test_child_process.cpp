@@ -1,6 +1,7 @@
 // The child-process runner against a helper that hangs, crashes, allocates too
 // much or floods its output (checker/tests/child_helper.cpp).
 #include "runner/child_process.hpp"
+#include "runner/unit_runner.hpp"
 
 #include <doctest/doctest.h>
 
@@ -212,4 +213,23 @@ TEST_CASE("a child runs in its working folder, and is stopped when its files the
     const auto outcome = run_helper({"write-files", "64"}, limits, folder);
     CHECK(outcome.end == ChildEnd::over_files);
     std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("children share the processor's threads, and the static analysis starts one OpenBLAS thread") {
+    labcheck::RunnerSettings settings;
+    settings.processor_threads = 8;
+    const labcheck::UnitRunner runner(settings);
+    const auto value = [&](labcheck::JobKind kind, const std::string& name) {
+        std::string found = "unset";
+        for (const auto& [key, v] : runner.child_environment(kind, "/tmp/x", {})) {
+            if (key == name) found = v;
+        }
+        return found;
+    };
+    CHECK(value(labcheck::JobKind::check, "OPENBLAS_NUM_THREADS") == "8");
+    CHECK(value(labcheck::JobKind::dynamic, "OCLGRIND_NUM_THREADS") == "8");
+    // OpenBLAS starts a thread per core when it loads; on a 16-core node that filled the analysis's
+    // 1 GiB data limit and libclang could not start its parser thread.
+    CHECK(value(labcheck::JobKind::static_analysis, "OPENBLAS_NUM_THREADS") == "1");
+    CHECK(value(labcheck::JobKind::speedup, "OPENBLAS_NUM_THREADS") == "unset");  // timing keeps every core
 }

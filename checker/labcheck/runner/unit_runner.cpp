@@ -30,8 +30,10 @@ constexpr const char* kOclgrindLocalMemory = "262144";
 constexpr double kMemoryLaunchSeconds = 30.0;
 
 // The variables that size a child's thread pools on the processor: PoCL's CPU device (3.x names it
-// pthread, 4.x cpu) and Oclgrind's work-group threads.
-constexpr const char* kThreadPoolVariables[] = {"POCL_MAX_PTHREAD_COUNT", "POCL_CPU_MAX_CU_COUNT", "OCLGRIND_NUM_THREADS"};
+// pthread, 4.x cpu), Oclgrind's work-group threads and OpenBLAS's (the references; it starts its
+// threads when the program loads, each with its buffers).
+constexpr const char* kThreadPoolVariables[] = {"POCL_MAX_PTHREAD_COUNT", "POCL_CPU_MAX_CU_COUNT", "OCLGRIND_NUM_THREADS",
+                                                "OPENBLAS_NUM_THREADS"};
 
 // The text that starts an event's line and no other: inside a JSON string every quote is
 // escaped, so `"event":"NAME"` appears in a line only as that line's event name.
@@ -163,6 +165,15 @@ std::vector<std::pair<std::string, std::string>> UnitRunner::child_environment(
     if (settings_.processor_threads > 0 && kind != JobKind::speedup) {
         const std::string threads = std::to_string(settings_.processor_threads);
         for (const char* name : kThreadPoolVariables) environment.push_back({name, threads});
+    }
+    // The static analysis uses no BLAS, and its 1 GiB data limit must hold libclang's parser
+    // thread: OpenBLAS's pool of one thread per core, started at load, filled it on a 16-core node
+    // ("LIBCLANG FATAL ERROR: pthread_create failed", the analysis lost for every file).
+    if (kind == JobKind::static_analysis) {
+        environment.erase(std::remove_if(environment.begin(), environment.end(),
+                                         [](const auto& entry) { return entry.first == "OPENBLAS_NUM_THREADS"; }),
+                          environment.end());
+        environment.push_back({"OPENBLAS_NUM_THREADS", "1"});
     }
     if (!memory_file.empty()) {
         environment.push_back({"MEMORY_LENS_OUTPUT", memory_file.string()});

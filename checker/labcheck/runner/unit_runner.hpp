@@ -106,13 +106,14 @@ public:
     const RunnerSettings& settings() const { return settings_; }
     ChildLimits limits_for(JobKind kind) const;
     double compile_limit_seconds() const;
+    // A child's variables on top of this process's: its TMPDIR, its share of the processor's threads
+    // (not for timing; one OpenBLAS thread for the static analysis), and where the memory lens writes
+    // (`memory_file`, empty without the lens).
+    std::vector<std::pair<std::string, std::string>> child_environment(JobKind kind, const std::filesystem::path& scratch,
+                                                                       const std::filesystem::path& memory_file) const;
 
 private:
     UnitRun run_with(const WorkerJob& job, std::vector<std::string> prefix, bool memory_lens);
-    // A child's variables on top of this process's: its TMPDIR, its share of the processor's threads
-    // (not for timing), and where the memory lens writes (`memory_file`, empty without the lens).
-    std::vector<std::pair<std::string, std::string>> child_environment(JobKind kind, const std::filesystem::path& scratch,
-                                                                       const std::filesystem::path& memory_file) const;
     std::string json_safe_path(const std::string& path, int id) const;
     StepClock launch_clock(JobKind kind) const;
     GateNeed gate_need(JobKind kind) const;
