@@ -203,7 +203,9 @@ class ResultsFiles:
     def __call__(self, stem):
         if stem not in self.cache:
             path = self.folder / f'{stem}.json'
-            self.cache[stem] = Results(path) if path.exists() else None
+            # Only `lab bench` runs are results files; other JSON there (grading-throughput.json) is not.
+            is_bench = path.exists() and 'figures' in json.loads(path.read_text())
+            self.cache[stem] = Results(path) if is_bench else None
         return self.cache[stem]
 
     def gpu_stems(self):
