@@ -16,6 +16,8 @@ from labcheck's progress lines).
 The measured figures are kept in docs/results/grading-throughput.json (`--data`): a class run
 replaces its "class" entry, `--one-student` its "one_student" entry, and the page is written from
 the whole file, so figures measured on different machines (a GPU node, a 2-core box) share a page.
+Its "class_note" and "one_student_note", written by hand, go under their sections (what a figure
+does not show: a target not demonstrated, an extrapolation, the runs behind a figure).
 
 A class run that does not fit in one sitting (a lent machine's call is limited) is resumable:
 `--work DIR` keeps the generated class, labcheck's records and the segments' times in DIR, and a
@@ -327,6 +329,9 @@ def one_student(args):
         if run.returncode not in (0, 1):
             sys.exit(f"labcheck failed ({run.returncode}):\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}")
         report = json.loads((pathlib.Path(scratch) / "results.json").read_text())
+        log = pathlib.Path(scratch) / "progress.log"
+        log.write_text(run.stderr)
+        jobs = job_figures([log])
     return {
         "measured": datetime.date.today().isoformat(),
         "command": "POCL_KERNEL_CACHE=0 labcheck --submission SOLUTIONS " + " ".join(f"--lab {f[:2]}" for f in folders),
@@ -338,6 +343,7 @@ def one_student(args):
         "load_before": load_before,
         "load_after": load_after,
         "labcheck_exit": run.returncode,
+        "jobs": jobs,
     }
 
 
@@ -384,7 +390,8 @@ def class_lines(c):
         f"(exit status 2, e.g. a speed stage too noisy to decide): {c['records_with_error']}",
         "",
         "Each stage's share of the children's time (from the records; a shared grading counts once; children "
-        "run side by side, so the sum exceeds the wall time):",
+        "run side by side, so the sum exceeds the wall time; the build stage's time is that of the check child "
+        "that builds and checks the kernel, which the correctness stage counts too):",
         "",
         "| stage | children's time (s) | share |",
         "|---|---|---|",
@@ -407,7 +414,7 @@ def class_lines(c):
 
 
 def one_student_lines(o):
-    return [
+    lines = [
         f"**One student's {len(o['labs'])} labs graded alone in {o['wall_seconds']:.0f} s** with a cold PoCL "
         f"kernel cache (score {o['score']}).",
         "",
@@ -415,6 +422,13 @@ def one_student_lines(o):
         f"(1/5/15 min) {fmt_load(o['load_before'])} before, {fmt_load(o['load_after'])} after",
         f"- command: `{o['command']}` (the solutions as the student's files: every stage runs, timing too)",
     ]
+    if o.get("jobs"):
+        lines += ["", "| child | runs | time (s) | per run (s) |", "|---|---|---|---|"]
+        for kind, j in sorted(o["jobs"].items(), key=lambda kv: -kv[1]["seconds"]):
+            lines.append(f"| {kind} | {j['children']} | {j['seconds']:.0f} | {j['seconds'] / max(j['children'], 1):.1f} |")
+        lines += ["", "(children run side by side, two at a time here, timing alone, so the times add up to more "
+                      "than the wall time)"]
+    return lines
 
 
 def write_page(data, output):
