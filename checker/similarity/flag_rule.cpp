@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace similarity {
@@ -37,6 +38,13 @@ std::size_t median_code(const LabCorpus& corpus) {
 std::string percent(double share) { return fmt::format("{:.0f}%", 100.0 * share); }
 
 }  // namespace
+
+double default_line(std::size_t files) {
+    const auto pairs = [](double n) { return n * (n - 1) / 2; };
+    const double small = pairs(50), large = pairs(300), here = pairs(double(std::max<std::size_t>(files, 2)));
+    const double along = std::clamp(std::log(here / small) / std::log(large / small), 0.0, 1.0);
+    return 0.8 + 0.1 * along;
+}
 
 void flag_pairs(LabSimilarity& lab, double line, double max_share, std::size_t min_code) {
     FlagRule& rule = lab.flag;

@@ -138,7 +138,7 @@ std::string lab_notes(const LabSimilarity& lab) {
     const LabCorpus& corpus = lab.corpus;
     std::string html;
     if (lab.flag.held_back()) html += "<p class=\"note\"><b>No pair flagged:</b> " + html_escaped(held_back_note(lab)) + ".</p>\n";
-    html += fmt::format("<p>{} files compared ({} independent: near-identical long files count once)",
+    html += fmt::format("<p>{} files compared ({} independent: near-identical files count once)",
                         corpus.files.size(), corpus.independent);
     if (!corpus.not_submitted.empty()) html += fmt::format(", {} students without this lab", corpus.not_submitted.size());
     html += fmt::format("; {}; {} fingerprints common to the class ({} of all) not counted; {} known sources.</p>\n",
@@ -228,16 +228,16 @@ std::size_t flagged_students(const LabSimilarity& lab) {
 
 // One row per lab: what a reader looks at first.
 std::string lab_table(const std::vector<LabSimilarity>& labs) {
-    std::string html = "<table><tr><th>lab</th><th>files</th><th>students flagged</th><th>clusters</th>"
-                       "<th>highest score</th><th>note</th></tr>\n";
+    std::string html = "<table><tr><th>lab</th><th>files</th><th>flag line</th><th>students flagged</th>"
+                       "<th>clusters</th><th>highest score</th><th>note</th></tr>\n";
     for (const LabSimilarity& lab : labs) {
         if (lab.corpus.files.empty()) continue;
         const double highest = std::max(lab.pairs.empty() ? 0.0 : lab.pairs.front().score,
                                         lab.known_matches.empty() ? 0.0 : lab.known_matches.front().score);
         html += fmt::format("<tr><td><a href=\"#{0}\">{0}</a></td><td>{1}</td><td>{2}</td><td>{3}</td><td>{4}</td>"
-                            "<td>{5}</td></tr>\n",
-                            html_escaped(lab.corpus.lab_folder), lab.corpus.files.size(), flagged_students(lab),
-                            clusters_of(lab).size(), percent(highest),
+                            "<td>{5}</td><td>{6}</td></tr>\n",
+                            html_escaped(lab.corpus.lab_folder), lab.corpus.files.size(), percent(lab.flag.line),
+                            flagged_students(lab), clusters_of(lab).size(), percent(highest),
                             lab.flag.short_code ? "code too short to tell: none flagged" : lab.flag.crowded ? "code alike by nature: none flagged" : "");
     }
     return html + "</table>\n";
@@ -253,11 +253,13 @@ HtmlReport similarity_html(const std::vector<LabSimilarity>& labs, const HtmlSet
         "<p><b>Score</b>: how much of each file's own code, the code it does not share with most of the class, "
         "is found in the other (runs of {} tokens, identifiers and literals normalised; the lab's stub not "
         "counted; each token weighs by how few other files hold it), the mean of the two files' shares. "
-        "<b>Flagged</b>: a pair from {}, in a lab where at most {} of the independent submissions have such a "
-        "match (more, and the lab's code is alike by nature: none is flagged there). A cluster joins everyone "
+        "<b>Flagged</b>: a pair from the lab's flag line (by default 80% up to 50 files, 90% from 300: the more "
+        "pairs, the closer the closest honest pair), in a lab whose median file holds at least {} tokens of code "
+        "beyond the stub and where at most {} of the independent submissions have such a match (otherwise its "
+        "code is too short, or alike by nature, to tell a copy from a coincidence). A cluster joins everyone "
         "linked by flagged pairs. A flag is a reason to read both files, not a verdict; every pair is in the "
         "CSV.</p>\n",
-        settings.corpus.winnow.k, percent(rule.line), percent(rule.max_share));
+        settings.corpus.winnow.k, rule.min_code, percent(rule.max_share));
     report.index += lab_table(labs);
     for (const LabSimilarity& lab : labs) {
         if (lab.corpus.files.empty() && lab.corpus.not_compared.empty()) continue;

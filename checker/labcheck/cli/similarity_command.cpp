@@ -110,7 +110,8 @@ similarity::LabSimilarity compare_lab(const CourseLabs& course, const std::strin
     lab.corpus.not_compared.insert(lab.corpus.not_compared.end(), notes.begin(), notes.end());
     lab.pairs = similarity::rank_pairs(lab.corpus.files, options.corpus.winnow);
     lab.known_matches = similarity::rank_known_matches(lab.corpus.files, lab.corpus.known, options.corpus.winnow);
-    similarity::flag_pairs(lab, options.min_score, options.max_flagged_share, options.min_code);
+    const double line = options.min_score >= 0 ? options.min_score : similarity::default_line(lab.corpus.files.size());
+    similarity::flag_pairs(lab, line, options.max_flagged_share, options.min_code);
     return lab;
 }
 
@@ -173,8 +174,9 @@ int run_similarity(const SimilarityOptions& options) {
 void add_flag_options(CLI::App& app, SimilarityOptions& options) {
     app.add_option("--min-score", options.min_score,
                    "the flag line: pairs from this score are flagged, join clusters and are shown side by side in "
-                   "the HTML (0..1)")
-        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+                   "the HTML (0..1; default: 0.8 for a lab of up to 50 files, 0.9 from 300, in between by the "
+                   "logarithm of the number of pairs)")
+        ->check(CLI::Range(0.0, 1.0));
     app.add_option("--max-flagged-share", options.max_flagged_share,
                    "flag nothing in a lab where more than this share of the independent submissions have a match "
                    "from --min-score: its code is alike by nature, not copied (0..1)")

@@ -20,7 +20,7 @@ struct SimilarityOptions {
     std::string html_file;
     std::string root;
     std::vector<std::string> known;  // NAME=PATH
-    double min_score = 0.8;  // the flag line
+    double min_score = -1;   // the flag line; below 0: similarity::default_line of each lab's number of files
     double max_flagged_share = similarity::kMaxFlaggedShare;
     std::size_t min_code = similarity::kMinCode;
     std::size_t top = 5;
