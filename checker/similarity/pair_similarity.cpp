@@ -74,19 +74,14 @@ std::size_t shared_count(const std::vector<std::uint64_t>& a, const std::vector<
     return shared;
 }
 
-struct RareShared {
-    std::size_t count = 0;
-    double weight = 0;
-};
-
-// The distinctive fingerprints in both, and their weight (a hash weighs the same in every file).
-RareShared rare_shared(const std::vector<std::pair<std::uint64_t, double>>& a,
-                       const std::vector<std::pair<std::uint64_t, double>>& b) {
-    RareShared shared;
+// How many distinct distinctive fingerprints both files hold.
+std::size_t distinctive_shared(const std::vector<std::pair<std::uint64_t, double>>& a,
+                               const std::vector<std::pair<std::uint64_t, double>>& b) {
+    std::size_t shared = 0;
     for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
         if (x->first < y->first) ++x;
         else if (y->first < x->first) ++y;
-        else { ++shared.count; shared.weight += x->second; ++x; ++y; }
+        else { ++shared; ++x; ++y; }
     }
     return shared;
 }
@@ -137,8 +132,7 @@ PairSimilarity compare_files(const SubmissionFile& a, const SubmissionFile& b, c
     pair.share_a = a.whole_hashes.empty() ? 0.0 : double(pair.shared) / double(a.whole_hashes.size());
     pair.share_b = b.whole_hashes.empty() ? 0.0 : double(pair.shared) / double(b.whole_hashes.size());
     pair.whole = (pair.share_a + pair.share_b) / 2.0;
-    const RareShared rare = rare_shared(a.rare, b.rare);
-    pair.shared_common = pair.shared - std::min(pair.shared, rare.count);
+    pair.shared_common = pair.shared - std::min(pair.shared, distinctive_shared(a.rare, b.rare));
     const double in_a = covered_weight(a, settings.k, [&](std::uint64_t h) { return is_distinctive(b, h); });
     const double in_b = covered_weight(b, settings.k, [&](std::uint64_t h) { return is_distinctive(a, h); });
     pair.rare_shared = (in_a + in_b) / 2.0;

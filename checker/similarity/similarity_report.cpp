@@ -38,7 +38,7 @@ std::string csv_row(const LabSimilarity& lab, const PairSimilarity& pair) {
                        pair.rare_shared, pair.flagged ? "yes" : "no");
 }
 
-std::size_t count_flagged(const LabSimilarity& lab, const std::vector<PairSimilarity>& pairs) {
+std::size_t count_flagged(const std::vector<PairSimilarity>& pairs) {
     std::size_t count = 0;
     for (const PairSimilarity& pair : pairs) count += pair.flagged;
     return count;
@@ -59,7 +59,7 @@ std::string summary_lines(const LabSimilarity& lab, const std::vector<PairSimila
 std::string lab_summary(const LabSimilarity& lab, std::size_t top) {
     std::string text = fmt::format("{}: {} files, {} pairs, {} flagged (from {})", lab.corpus.lab_folder,
                                    lab.corpus.files.size(), lab.pairs.size(),
-                                   count_flagged(lab, lab.pairs) + count_flagged(lab, lab.known_matches),
+                                   count_flagged(lab.pairs) + count_flagged(lab.known_matches),
                                    percent(lab.flag.line));
     if (!lab.corpus.not_submitted.empty())
         text += fmt::format(" ({} students without this lab)", lab.corpus.not_submitted.size());

@@ -166,7 +166,7 @@ class Hand:
                 roll.random() >= self.quirkiness:
             return [line]
         declaration = re.match(r"^(?:const )?((?:__local |__global |__private )?(?:const )?\w+\*?) (\w+) = ([^{},]+);$", line)
-        assignment = re.match(r"^[\w\[\]. +*]+ = [^;]+;$", line)
+        assignment = re.match(r"^[\w\[\]. +*]+ = [^{;][^;]*;$", line)  # not an array's {initialiser}
         compound = re.match(r"^([\w\[\]. ]+?) \+= (.+);$", line)
         ways = {"stray": .3, "split": 1 if declaration else 0, "cast": 1 if declaration else 0,
                 "parens": 1 if declaration or assignment else 0, "expand": 1 if compound else 0,

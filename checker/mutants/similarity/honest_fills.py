@@ -424,6 +424,7 @@ def lab07_operands(h, operands, out, size):
             [f"{out}[{i} * {size}] = {n};" for i, n in enumerate(names)]
     array = h.name("operands", ["ops", "vals", "operand", "f"])
     i = h.name("i", ["i", "p", "n"])
+    i = "q" if i == size else i  # never the name of the operand size
     return [f"const float {array}[7] = {{{', '.join(values)}}};"] + h.loop(i, "7", [f"{out}[{h.mul(i, size)}] = {array}[{i}];"])
 
 
