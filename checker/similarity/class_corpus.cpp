@@ -13,14 +13,6 @@ namespace similarity {
 
 namespace {
 
-std::vector<std::uint64_t> sorted_hashes(const SubmissionFile& file) {
-    std::vector<std::uint64_t> hashes;
-    for (const Fingerprint& f : file.fingerprints) hashes.push_back(f.hash);
-    std::sort(hashes.begin(), hashes.end());
-    hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
-    return hashes;
-}
-
 std::size_t shared_count(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
     std::size_t shared = 0;
     for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
@@ -63,11 +55,14 @@ std::unordered_set<std::uint64_t> common_hashes(const GroupsHolding& holding, st
     return common;
 }
 
-void weigh(std::vector<Fingerprint>& prints, const GroupsHolding& holding, std::size_t groups) {
+// Rarity: 1 - the share of the other independent submissions (groups) that hold it: 1 for what only
+// this file (or its group of near-identical files) wrote, falling to 0 as every other one holds it. A known source is no group of the class, so for it every group that holds a hash is another.
+void weigh(std::vector<Fingerprint>& prints, const GroupsHolding& holding, std::size_t groups, bool in_class) {
+    const double others = double(groups) - (in_class ? 1.0 : 0.0);
     for (Fingerprint& f : prints) {
         const auto found = holding.find(f.hash);
-        const double by = found == holding.end() ? 1.0 : double(found->second);
-        f.weight = std::log((double(groups) + 1.0) / by);
+        const double by = (found == holding.end() ? 0.0 : double(found->second)) - (in_class ? 1.0 : 0.0);
+        f.weight = others <= 0 ? 1.0 : 1.0 - std::max(0.0, by) / others;
     }
 }
 
@@ -88,20 +83,25 @@ void remove_from(SubmissionFile& file, const std::unordered_set<std::uint64_t>& 
 
 SubmissionFile fingerprint_text(const std::string& student, const std::string& display_path, const std::string& text,
                                 const WinnowSettings& settings) {
-    SubmissionFile file{student, display_path, text, kernel_tokens(text, "submission.cl"), {}, {}};
+    SubmissionFile file;
+    file.student = student;
+    file.display_path = display_path;
+    file.text = text;
+    file.tokens = kernel_tokens(text, "submission.cl");
+    file.k = settings.k;
     file.fingerprints = winnow(file.tokens, settings);
     file.distinctive = file.fingerprints;
+    prepare(file);
     return file;
 }
 
 std::vector<std::size_t> independent_groups(const std::vector<SubmissionFile>& files, double same_group) {
-    std::vector<std::vector<std::uint64_t>> hashes;
-    for (const SubmissionFile& file : files) hashes.push_back(sorted_hashes(file));
     std::vector<std::size_t> parent(files.size());
     for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = i;
     for (std::size_t a = 0; a < files.size(); ++a)
         for (std::size_t b = a + 1; b < files.size(); ++b)
-            if (whole_score(hashes[a], hashes[b]) >= same_group) parent[root_of(parent, b)] = root_of(parent, a);
+            if (whole_score(files[a].whole_hashes, files[b].whole_hashes) >= same_group)
+                parent[root_of(parent, b)] = root_of(parent, a);
     std::unordered_map<std::size_t, std::size_t> id_of_root;
     std::vector<std::size_t> group(files.size());
     for (std::size_t i = 0; i < files.size(); ++i)
@@ -116,7 +116,10 @@ SharedRemoved subtract_shared(std::vector<SubmissionFile>& files, const Submissi
     std::unordered_set<std::uint64_t> given;
     if (stub != nullptr)
         for (const std::uint64_t hash : kgram_hashes(stub->tokens, settings.winnow)) given.insert(hash);
-    for (SubmissionFile& file : files) remove_hashes(file.fingerprints, given);
+    for (SubmissionFile& file : files) {
+        remove_hashes(file.fingerprints, given);
+        prepare(file);
+    }
     const std::vector<std::size_t> group = independent_groups(files, settings.same_group);
     const std::size_t groups = files.empty() ? 0 : *std::max_element(group.begin(), group.end()) + 1;
     const GroupsHolding holding = groups_holding(files, group);
@@ -124,10 +127,16 @@ SharedRemoved subtract_shared(std::vector<SubmissionFile>& files, const Submissi
     for (SubmissionFile& file : files) remove_from(file, given, common);
     if (known != nullptr)
         for (SubmissionFile& file : *known) remove_from(file, given, common);
-    for (SubmissionFile& file : files) weigh(file.distinctive, holding, groups);
+    for (SubmissionFile& file : files) {
+        weigh(file.distinctive, holding, groups, true);
+        prepare(file);
+    }
     if (known != nullptr)
-        for (SubmissionFile& file : *known) weigh(file.distinctive, holding, groups);
-    return {common.size(), groups};
+        for (SubmissionFile& file : *known) {
+            weigh(file.distinctive, holding, groups, false);
+            prepare(file);
+        }
+    return {common.size(), groups, group};
 }
 
 double share_left_out(const std::vector<SubmissionFile>& files) {
@@ -142,7 +151,7 @@ double share_left_out(const std::vector<SubmissionFile>& files) {
 LabCorpus read_lab_corpus(const std::string& lab_folder, const std::string& kernel_file,
                           const std::vector<StudentFile>& students, const std::optional<std::string>& stub_text,
                           const CorpusSettings& settings, const std::vector<KnownText>& known) {
-    LabCorpus corpus{lab_folder, kernel_file, {}, {}, {}, {}, stub_text.has_value(), 0, 0, 0};
+    LabCorpus corpus{lab_folder, kernel_file, {}, {}, {}, {}, stub_text.has_value(), 0, 0, {}, 0};
     const std::filesystem::path inside = std::filesystem::path(lab_folder) / kernel_file;
     for (const StudentFile& student : students) {
         std::error_code ec;
@@ -165,6 +174,7 @@ LabCorpus read_lab_corpus(const std::string& lab_folder, const std::string& kern
     const SharedRemoved removed = subtract_shared(corpus.files, stub ? &*stub : nullptr, settings, &corpus.known);
     corpus.common_fingerprints_left_out = removed.common;
     corpus.independent = removed.independent;
+    corpus.group_of = removed.group_of;
     corpus.share_left_out = share_left_out(corpus.files);
     return corpus;
 }

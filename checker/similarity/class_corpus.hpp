@@ -1,11 +1,12 @@
 // One lab's files across a class, ready to compare: each student's kernel file
 // lexed and fingerprinted, minus what every submission gets for free — the
-// fingerprints of the lab's stub — and, for the score, those a good share of the
+// fingerprints of the lab's stub — and, for the score, those most of the
 // class's independent submissions hold (what every correct solution contains:
 // the code the contract and the stub's TODOs lead to, as MOSS's -m option
-// discounts it). Near-identical files count once in that share, so a kernel
-// most of the class copied is not "what everybody writes". Known sources (the
-// reference solution, last year's class) are fingerprinted the same way.
+// discounts it); the rest weighs by its rarity in the class. Near-identical
+// files count once, so a kernel most of the class copied is not "what everybody
+// writes". Known sources (the reference solution, last year's class) are
+// fingerprinted the same way.
 #pragma once
 
 #include "pair_similarity.hpp"
@@ -22,7 +23,7 @@ struct CorpusSettings {
     // A fingerprint held by more than this share of a lab's independent submissions (and by at least
     // min_holders of them) is left out of the distinctive score, which is the pair's score. The
     // whole-code score keeps it and is reported beside it.
-    double max_share = 0.2;
+    double max_share = 0.5;
     std::size_t min_holders = 3;  // what two (or two groups) share is never "common", however small the class
     // Files whose whole-code score reaches this are one group (copies of one another): a group holds a
     // fingerprint once, so copies never make their own code look common.
@@ -52,6 +53,7 @@ struct LabCorpus {
     bool stub_subtracted = false;
     std::size_t common_fingerprints_left_out = 0;  // distinct fingerprints the majority filter left out
     std::size_t independent = 0;  // groups of near-identical files (what the share is counted over)
+    std::vector<std::size_t> group_of;  // each file's group, 0..independent-1
     double share_left_out = 0;  // of all the files' fingerprints (stub removed), the share the filter left out
 };
 
@@ -70,6 +72,7 @@ SubmissionFile fingerprint_text(const std::string& student, const std::string& d
 struct SharedRemoved {
     std::size_t common = 0;       // distinct fingerprints the majority filter left out
     std::size_t independent = 0;  // groups of near-identical files the share was counted over
+    std::vector<std::size_t> group_of;  // each file's group
 };
 
 // Removes from every file's fingerprints those of `stub`, and from its distinctive ones also those held

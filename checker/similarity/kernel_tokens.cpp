@@ -25,6 +25,17 @@ bool is_opencl_word(const std::string& word) {
     return std::regex_match(word, opencl_word);
 }
 
+// A name in capitals (TILE_K, THREADS, WPT_M, the sizes M, K and N): the lab's constants, which a
+// student writes as the lab names them, as OpenCL's own words.
+bool is_constant_name(const std::string& word) {
+    bool letter = false;
+    for (const char c : word) {
+        if (c >= 'a' && c <= 'z') return false;
+        letter = letter || (c >= 'A' && c <= 'Z');
+    }
+    return letter;
+}
+
 struct UnitDeleter {
     void operator()(CXTranslationUnitImpl* unit) const { clang_disposeTranslationUnit(unit); }
 };
@@ -37,10 +48,31 @@ std::string normalised(CXTranslationUnit unit, CXToken token) {
     std::string text = clang_getCString(spelling);
     clang_disposeString(spelling);
     switch (clang_getTokenKind(token)) {
-        case CXToken_Identifier: return is_opencl_word(text) ? text : "ID";
+        case CXToken_Identifier: return is_opencl_word(text) || is_constant_name(text) ? text : "ID";
         case CXToken_Literal: return "LIT";
         default: return text;  // keywords and punctuation
     }
+}
+
+// What a copier changes without changing the code, taken out of the stream: `const`, the braces
+// (around one statement or not), and a statement's `i++` written `++i` (`a[i++]` keeps its order).
+std::vector<KernelToken> without_cosmetics(const std::vector<KernelToken>& tokens) {
+    std::vector<KernelToken> kept;
+    kept.reserve(tokens.size());
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const std::string& text = tokens[i].text;
+        if (text == "const" || text == "{" || text == "}") continue;
+        const bool postfix = i + 2 < tokens.size() && (tokens[i + 1].text == "++" || tokens[i + 1].text == "--") &&
+                             (tokens[i + 2].text == ")" || tokens[i + 2].text == ";" || tokens[i + 2].text == ",");
+        if (postfix && text == "ID") {
+            kept.push_back(tokens[i + 1]);
+            kept.push_back(tokens[i]);
+            ++i;
+            continue;
+        }
+        kept.push_back(tokens[i]);
+    }
+    return kept;
 }
 
 }  // namespace
@@ -75,7 +107,7 @@ std::vector<KernelToken> kernel_tokens(const std::string& file_text, const std::
         stream.push_back({normalised(unit.get(), tokens[i]), line});
     }
     clang_disposeTokens(unit.get(), tokens, count);
-    return stream;
+    return without_cosmetics(stream);
 }
 
 }  // namespace similarity

@@ -2,20 +2,12 @@
 
 #include <algorithm>
 #include <optional>
-#include <unordered_map>
-#include <unordered_set>
 
 namespace similarity {
 
 namespace {
 
 using Positions = std::unordered_map<std::uint64_t, std::vector<std::size_t>>;  // hash -> token indices
-
-Positions positions_of(const SubmissionFile& file) {
-    Positions positions;
-    for (const Fingerprint& f : file.fingerprints) positions[f.hash].push_back(f.first_token);
-    return positions;
-}
 
 // Token range of one region, kept while chaining, turned into lines at the end.
 struct TokenRun {
@@ -58,80 +50,97 @@ MatchedRegion region_lines(const SubmissionFile& a, const SubmissionFile& b, con
             line_at(b, run.last_b + k - 1), run.fingerprints};
 }
 
-using HashSet = std::unordered_set<std::uint64_t>;
-
-HashSet distinct(const std::vector<Fingerprint>& fingerprints) {
-    HashSet hashes;
-    for (const Fingerprint& f : fingerprints) hashes.insert(f.hash);
-    return hashes;
+bool is_distinctive(const SubmissionFile& file, std::uint64_t hash) {
+    const auto at = std::lower_bound(file.rare.begin(), file.rare.end(), std::make_pair(hash, -1.0));
+    return at != file.rare.end() && at->first == hash;
 }
 
-struct Shares {
-    std::size_t shared = 0;
-    double a = 0, b = 0;
-};
-
-Shares shares_of(const HashSet& a, const HashSet& b) {
-    Shares shares;
-    for (const std::uint64_t hash : a) shares.shared += b.count(hash);
-    shares.a = a.empty() ? 0.0 : double(shares.shared) / double(a.size());
-    shares.b = b.empty() ? 0.0 : double(shares.shared) / double(b.size());
-    return shares;
-}
-
-// How many fingerprints of a's token range [first, last] the majority filter left out of a.
-std::size_t common_in(const SubmissionFile& a, const HashSet& distinctive_a, const Positions& in_b, std::size_t first,
-                      std::size_t last) {
+// How many fingerprints of a's token range [first, last] found in b the majority filter left out of a.
+std::size_t common_in(const SubmissionFile& a, const Positions& in_b, std::size_t first, std::size_t last) {
     std::size_t common = 0;
     for (const Fingerprint& f : a.fingerprints)
         if (f.first_token >= first && f.first_token <= last && in_b.count(f.hash) != 0)
-            common += distinctive_a.count(f.hash) == 0;
+            common += !is_distinctive(a, f.hash);
     return common;
 }
 
-using Weights = std::unordered_map<std::uint64_t, double>;  // distinct hash -> its weight
-
-Weights weights_of(const std::vector<Fingerprint>& fingerprints) {
-    Weights weights;
-    for (const Fingerprint& f : fingerprints) weights.emplace(f.hash, f.weight);
-    return weights;
-}
-
-// The share of a's weight that b holds, lowered when a has fewer than kMinFingerprints of them.
-double weighted_share(const Weights& a, const Weights& b) {
-    double shared = 0, all = 0;
-    for (const auto& [hash, weight] : a) {
-        all += weight;
-        if (b.count(hash) != 0) shared += weight;
+std::size_t shared_count(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    std::size_t shared = 0;
+    for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
+        if (*x < *y) ++x;
+        else if (*y < *x) ++y;
+        else { ++shared; ++x; ++y; }
     }
-    if (all <= 0) return 0.0;
-    return shared / all * std::min(1.0, double(a.size()) / double(kMinFingerprints));
+    return shared;
 }
+
+// How many distinct distinctive fingerprints both files hold.
+std::size_t distinctive_shared(const std::vector<std::pair<std::uint64_t, double>>& a,
+                               const std::vector<std::pair<std::uint64_t, double>>& b) {
+    std::size_t shared = 0;
+    for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
+        if (x->first < y->first) ++x;
+        else if (y->first < x->first) ++y;
+        else { ++shared; ++x; ++y; }
+    }
+    return shared;
+}
+
+// The rarity-weighted tokens of `file` covered by its distinctive fingerprints that `shared` says yes to:
+// a token counts once, at the highest rarity of the fingerprints covering it.
+template <typename Shared>
+double covered_weight(const SubmissionFile& file, std::size_t k, Shared shared) {
+    thread_local std::vector<double> cover;
+    cover.assign(file.tokens.size() + k, 0.0);
+    for (const Fingerprint& f : file.distinctive) {
+        if (!shared(f.hash)) continue;
+        for (std::size_t t = f.first_token; t < f.first_token + k && t < cover.size(); ++t)
+            cover[t] = std::max(cover[t], f.weight);
+    }
+    double sum = 0;
+    for (const double w : cover) sum += w;
+    return sum;
+}
+
+double share(double shared, double own) { return shared / std::max(own, kMinOwnCode); }
 
 bool most_similar_first(const PairSimilarity& x, const PairSimilarity& y) { return x.score > y.score; }
 
 }  // namespace
 
+void prepare(SubmissionFile& file) {
+    file.whole_hashes.clear();
+    file.positions.clear();
+    for (const Fingerprint& f : file.fingerprints) {
+        file.whole_hashes.push_back(f.hash);
+        file.positions[f.hash].push_back(f.first_token);
+    }
+    std::sort(file.whole_hashes.begin(), file.whole_hashes.end());
+    file.whole_hashes.erase(std::unique(file.whole_hashes.begin(), file.whole_hashes.end()), file.whole_hashes.end());
+    file.rare.clear();
+    for (const Fingerprint& f : file.distinctive) file.rare.emplace_back(f.hash, f.weight);
+    std::sort(file.rare.begin(), file.rare.end());
+    file.rare.erase(std::unique(file.rare.begin(), file.rare.end(),
+                                [](const auto& x, const auto& y) { return x.first == y.first; }),
+                    file.rare.end());
+    file.own_code = covered_weight(file, file.k, [](std::uint64_t) { return true; });
+}
+
 PairSimilarity compare_files(const SubmissionFile& a, const SubmissionFile& b, const WinnowSettings& settings) {
     PairSimilarity pair;
-    const HashSet distinctive_a = distinct(a.distinctive);
-    const HashSet whole_a = distinct(a.fingerprints), whole_b = distinct(b.fingerprints);
-    const Shares whole = shares_of(whole_a, whole_b);
-    const Weights weights_a = weights_of(a.distinctive), weights_b = weights_of(b.distinctive);
-    const Shares distinctive = shares_of(distinctive_a, distinct(b.distinctive));
-    pair.shared = whole.shared;
-    pair.shared_common = whole.shared - std::min(whole.shared, distinctive.shared);
-    pair.share_a = whole.a;
-    pair.share_b = whole.b;
-    pair.whole = (whole.a + whole.b) / 2.0;
-    pair.distinctive = (weighted_share(weights_a, weights_b) + weighted_share(weights_b, weights_a)) / 2.0;
-    // Near-identical files are copies, unless they are too small to be anything else (lab 01's one line).
-    const bool copies = pair.whole >= kNearIdentical && std::min(whole_a.size(), whole_b.size()) >= kMinFingerprints;
-    pair.score = copies ? std::max(pair.whole, pair.distinctive) : pair.distinctive;
-    const Positions in_b = positions_of(b);
-    for (const TokenRun& run : chain_runs(a, in_b, settings)) {
+    pair.shared = shared_count(a.whole_hashes, b.whole_hashes);
+    pair.share_a = a.whole_hashes.empty() ? 0.0 : double(pair.shared) / double(a.whole_hashes.size());
+    pair.share_b = b.whole_hashes.empty() ? 0.0 : double(pair.shared) / double(b.whole_hashes.size());
+    pair.whole = (pair.share_a + pair.share_b) / 2.0;
+    pair.shared_common = pair.shared - std::min(pair.shared, distinctive_shared(a.rare, b.rare));
+    const double in_a = covered_weight(a, settings.k, [&](std::uint64_t h) { return is_distinctive(b, h); });
+    const double in_b = covered_weight(b, settings.k, [&](std::uint64_t h) { return is_distinctive(a, h); });
+    pair.rare_shared = (in_a + in_b) / 2.0;
+    pair.distinctive = (share(in_a, a.own_code) + share(in_b, b.own_code)) / 2.0;
+    pair.score = pair.distinctive;
+    for (const TokenRun& run : chain_runs(a, b.positions, settings)) {
         MatchedRegion region = region_lines(a, b, run, settings.k);
-        region.common = common_in(a, distinctive_a, in_b, run.first_a, run.last_a);
+        region.common = common_in(a, b.positions, run.first_a, run.last_a);
         pair.regions.push_back(region);
     }
     std::stable_sort(pair.regions.begin(), pair.regions.end(),
@@ -164,6 +173,7 @@ std::vector<PairSimilarity> rank_known_matches(const std::vector<SubmissionFile>
 
 std::vector<PairSimilarity> rank_pairs(const std::vector<SubmissionFile>& files, const WinnowSettings& settings) {
     std::vector<PairSimilarity> pairs;
+    pairs.reserve(files.size() * (files.size() - (files.empty() ? 0 : 1)) / 2);
     for (std::size_t a = 0; a < files.size(); ++a)
         for (std::size_t b = a + 1; b < files.size(); ++b) pairs.push_back(compare_pair(files, a, b, settings));
     std::stable_sort(pairs.begin(), pairs.end(), most_similar_first);

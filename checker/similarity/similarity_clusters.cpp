@@ -1,7 +1,9 @@
 // Clusters and each student's highest match: what the index page is made of.
 // A cluster is a connected group of the graph whose nodes are the students
-// and known sources and whose edges are the pairs from the score, so a ring of
-// five copies (ten pairs) is one row.
+// and known sources and whose edges are the flagged pairs, and the pairs from
+// kClusterReach below the line between files already flagged: a ring of five
+// copies (ten pairs), whose most disguised copies are a little less alike to
+// each other than each is to its source, is one row.
 #include "similarity_report.hpp"
 
 #include <algorithm>
@@ -25,29 +27,49 @@ std::size_t node_b(const LabCorpus& corpus, const PairSimilarity& pair) {
     return pair.b_known ? corpus.files.size() + pair.b : pair.b;
 }
 
-Nodes joined_nodes(const LabSimilarity& lab, double min_score) {
+// A pair that belongs on a cluster's page: flagged, or close between two flagged files.
+bool links(const PairSimilarity& pair, const std::vector<bool>& flagged, std::size_t b, double reach) {
+    return pair.flagged || (flagged[pair.a] && flagged[b] && pair.score >= reach);
+}
+
+struct Joined {
     Nodes nodes;
-    nodes.parent.resize(lab.corpus.files.size() + lab.corpus.known.size());
-    std::iota(nodes.parent.begin(), nodes.parent.end(), 0);
+    std::vector<bool> flagged;  // nodes in a flagged pair
+    double reach = 0;           // the line less kClusterReach
+};
+
+Joined joined_nodes(const LabSimilarity& lab) {
+    Joined joined;
+    joined.nodes.parent.resize(lab.corpus.files.size() + lab.corpus.known.size());
+    std::iota(joined.nodes.parent.begin(), joined.nodes.parent.end(), 0);
+    joined.flagged.assign(joined.nodes.parent.size(), false);
+    joined.reach = lab.flag.line - kClusterReach;
     for (const auto* list : {&lab.pairs, &lab.known_matches})
         for (const PairSimilarity& pair : *list)
-            if (pair.score >= min_score) nodes.join(pair.a, node_b(lab.corpus, pair));
-    return nodes;
+            if (pair.flagged) joined.flagged[pair.a] = joined.flagged[node_b(lab.corpus, pair)] = true;
+    for (const auto* list : {&lab.pairs, &lab.known_matches})
+        for (const PairSimilarity& pair : *list)
+            if (links(pair, joined.flagged, node_b(lab.corpus, pair), joined.reach))
+                joined.nodes.join(pair.a, node_b(lab.corpus, pair));
+    return joined;
 }
 
 }  // namespace
 
-std::vector<Cluster> clusters_of(const LabSimilarity& lab, double min_score) {
-    Nodes nodes = joined_nodes(lab, min_score);
+std::vector<Cluster> clusters_of(const LabSimilarity& lab) {
+    Joined joined = joined_nodes(lab);
+    Nodes& nodes = joined.nodes;
     std::map<std::size_t, Cluster> by_root;
     for (std::size_t i = 0; i < lab.pairs.size(); ++i)
-        if (lab.pairs[i].score >= min_score) by_root[nodes.root(lab.pairs[i].a)].pairs.push_back(i);
+        if (links(lab.pairs[i], joined.flagged, node_b(lab.corpus, lab.pairs[i]), joined.reach))
+            by_root[nodes.root(lab.pairs[i].a)].pairs.push_back(i);
     for (std::size_t i = 0; i < lab.known_matches.size(); ++i)
-        if (lab.known_matches[i].score >= min_score) by_root[nodes.root(lab.known_matches[i].a)].known_pairs.push_back(i);
+        if (links(lab.known_matches[i], joined.flagged, node_b(lab.corpus, lab.known_matches[i]), joined.reach))
+            by_root[nodes.root(lab.known_matches[i].a)].known_pairs.push_back(i);
     const std::size_t students = lab.corpus.files.size();
     for (std::size_t node = 0; node < nodes.parent.size(); ++node) {
         const auto found = by_root.find(nodes.root(node));
-        if (found == by_root.end()) continue;  // matched nothing from the score
+        if (found == by_root.end()) continue;  // in no flagged pair
         if (node < students) found->second.students.push_back(node);
         else found->second.known.push_back(node - students);
     }

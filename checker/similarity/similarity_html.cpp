@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <sstream>
 
@@ -45,12 +46,12 @@ std::string region_caption(const MatchedRegion& r) {
 }
 
 std::string pair_heading(const LabSimilarity& lab, const PairSimilarity& pair) {
-    return fmt::format("<h3 id=\"{}\">{} — {} and {}{}: {}</h3>\n<p>whole code {}, distinctive {}; {} shared "
-                       "fingerprints, {} of them common to the class.</p>\n",
+    return fmt::format("<h3 id=\"{}\">{} — {} and {}{}: {}</h3>\n<p>{} tokens' worth of code rare in the class "
+                       "shared; whole code {}; {} shared fingerprints, {} of them common to the class.</p>\n",
                        pair_anchor(lab, pair), html_escaped(lab.corpus.lab_folder),
                        html_escaped(lab.corpus.files[pair.a].student), html_escaped(file_b(lab.corpus, pair).student),
-                       pair.b_known ? " (known source)" : "", percent(pair.score), percent(pair.whole),
-                       percent(pair.distinctive), pair.shared, pair.shared_common);
+                       pair.b_known ? " (known source)" : "", percent(pair.score), std::lround(pair.rare_shared),
+                       percent(pair.whole), pair.shared, pair.shared_common);
 }
 
 std::string pair_section(const LabSimilarity& lab, const PairSimilarity& pair) {
@@ -98,9 +99,10 @@ std::string member_names(const LabSimilarity& lab, const Cluster& cluster) {
 }
 
 std::string pair_row(const LabSimilarity& lab, const PairSimilarity& pair) {
-    return fmt::format("<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                       pair_anchor(lab, pair), percent(pair.score), html_escaped(lab.corpus.files[pair.a].student),
-                       html_escaped(file_b(lab.corpus, pair).student), percent(pair.whole), pair.shared);
+    return fmt::format("<tr{}><td><a href=\"#{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                       pair.flagged ? " class=\"flag\"" : "", pair_anchor(lab, pair), percent(pair.score),
+                       html_escaped(lab.corpus.files[pair.a].student), html_escaped(file_b(lab.corpus, pair).student),
+                       std::lround(pair.rare_shared), percent(pair.whole));
 }
 
 // The pairs of a cluster, most similar first, at most `cap` of them.
@@ -120,18 +122,24 @@ std::string cluster_page(const LabSimilarity& lab, const Cluster& cluster, std::
     std::string html = page_head(fmt::format("{} cluster {}", lab.corpus.lab_folder, number));
     html += fmt::format("<p><a href=\"{}\">back to the index</a></p>\n<h1>{}, cluster {}: {}</h1>\n",
                         html_escaped(index_link), html_escaped(lab.corpus.lab_folder), number, member_names(lab, cluster));
-    html += fmt::format("<p>{} pairs from {}, the highest {}.", all, percent(settings.min_score), percent(cluster.highest));
+    html += fmt::format("<p>{} pairs: the flagged ones (score from {}, shaded) and those from {} between flagged "
+                        "files; the highest {}. A flag is a reason to read both files, not a verdict.",
+                        all, percent(lab.flag.line), percent(lab.flag.line - kClusterReach), percent(cluster.highest));
     if (pairs.size() < all) html += fmt::format(" The {} most similar are shown; every pair is in the CSV.", pairs.size());
-    html += "</p>\n<table><tr><th>score</th><th>student</th><th>with</th><th>whole code</th><th>shared</th></tr>\n";
+    html += "</p>\n<table><tr><th>score</th><th>student</th><th>with</th><th>rare code shared (tokens)</th>"
+            "<th>whole code</th></tr>\n";
     for (const PairSimilarity* pair : pairs) html += pair_row(lab, *pair);
     html += "</table>\n";
     for (const PairSimilarity* pair : pairs) html += pair_section(lab, *pair);
     return html + "</body></html>\n";
 }
 
-std::string lab_notes(const LabCorpus& corpus) {
-    std::string html = fmt::format("<p>{} files compared ({} independent: near-identical files count once)",
-                                   corpus.files.size(), corpus.independent);
+std::string lab_notes(const LabSimilarity& lab) {
+    const LabCorpus& corpus = lab.corpus;
+    std::string html;
+    if (lab.flag.held_back()) html += "<p class=\"note\"><b>No pair flagged:</b> " + html_escaped(held_back_note(lab)) + ".</p>\n";
+    html += fmt::format("<p>{} files compared ({} independent: near-identical files count once)",
+                        corpus.files.size(), corpus.independent);
     if (!corpus.not_submitted.empty()) html += fmt::format(", {} students without this lab", corpus.not_submitted.size());
     html += fmt::format("; {}; {} fingerprints common to the class ({} of all) not counted; {} known sources.</p>\n",
                         corpus.stub_subtracted ? "what the stub provides subtracted" : "no stub found to subtract",
@@ -149,7 +157,7 @@ struct LabIndex {
 };
 
 void add_clusters(const LabSimilarity& lab, const HtmlSettings& settings, LabIndex& index) {
-    const std::vector<Cluster> clusters = clusters_of(lab, settings.min_score);
+    const std::vector<Cluster> clusters = clusters_of(lab);
     std::string rows;
     for (std::size_t i = 0; i < clusters.size() && i < settings.max_listed; ++i) {
         const std::string file = cluster_file(lab, i + 1);
@@ -159,7 +167,7 @@ void add_clusters(const LabSimilarity& lab, const HtmlSettings& settings, LabInd
                             html_escaped(settings.pages_folder), file, i + 1, percent(clusters[i].highest),
                             clusters[i].pairs.size() + clusters[i].known_pairs.size(), member_names(lab, clusters[i]));
     }
-    index.html += fmt::format("<h3>Clusters from {} ({})</h3>\n", percent(settings.min_score), clusters.size());
+    index.html += fmt::format("<h3>Clusters of flagged pairs ({})</h3>\n", clusters.size());
     if (!rows.empty())
         index.html += "<table><tr><th>cluster</th><th>highest</th><th>pairs</th><th>members</th></tr>\n" + rows +
                       "</table>\n";
@@ -179,21 +187,60 @@ std::string student_row(const LabSimilarity& lab, const HighestMatch& match, con
                                                 cluster_file(lab, cluster->second), cluster->second);
     const SubmissionFile& other = other_file(lab.corpus, *match.pair, match.student);
     return fmt::format("<tr{}><td>{}</td><td>{}</td><td>{}{}</td><td>{}</td></tr>\n",
-                       match.pair->score >= settings.min_score ? " class=\"flag\"" : "", html_escaped(name),
+                       match.pair->flagged ? " class=\"flag\"" : "", html_escaped(name),
                        percent(match.pair->score), html_escaped(other.student),
                        match.pair->b_known ? " (known source)" : "", where);
+}
+
+constexpr const char* kStudentHead = "<table><tr><th>student</th><th>highest</th><th>with</th><th>cluster</th></tr>\n";
+
+// Each student's highest match: the flagged ones in sight, the others folded (every student has one row).
+void add_highest_matches(const LabSimilarity& lab, const HtmlSettings& settings, LabIndex& index) {
+    std::string flagged, others;
+    std::size_t flagged_count = 0, other_count = 0;
+    for (const HighestMatch& match : highest_matches(lab)) {
+        const bool flag = match.pair != nullptr && match.pair->flagged;
+        (flag ? flagged : others) += student_row(lab, match, settings, index);
+        ++(flag ? flagged_count : other_count);
+    }
+    index.html += fmt::format("<h3>Students with a flagged match ({})</h3>\n", flagged_count);
+    if (flagged_count != 0) index.html += kStudentHead + flagged + "</table>\n";
+    index.html += fmt::format("<details><summary>Every other student's highest match ({}), highest first</summary>\n",
+                              other_count);
+    if (other_count != 0) index.html += kStudentHead + others + "</table>\n";
+    index.html += "</details>\n";
 }
 
 LabIndex lab_index(const LabSimilarity& lab, const HtmlSettings& settings) {
     LabIndex index;
     index.html = "<h2 id=\"" + html_escaped(lab.corpus.lab_folder) + "\">" + html_escaped(lab.corpus.lab_folder) +
-                 "</h2>\n" + lab_notes(lab.corpus);
+                 "</h2>\n" + lab_notes(lab);
     add_clusters(lab, settings, index);
-    index.html += "<h3>Each student's highest match</h3>\n<table><tr><th>student</th><th>highest</th><th>with</th>"
-                  "<th>cluster</th></tr>\n";
-    for (const HighestMatch& match : highest_matches(lab)) index.html += student_row(lab, match, settings, index);
-    index.html += "</table>\n";
+    add_highest_matches(lab, settings, index);
     return index;
+}
+
+std::size_t flagged_students(const LabSimilarity& lab) {
+    std::size_t count = 0;
+    for (const HighestMatch& match : highest_matches(lab)) count += match.pair != nullptr && match.pair->flagged;
+    return count;
+}
+
+// One row per lab: what a reader looks at first.
+std::string lab_table(const std::vector<LabSimilarity>& labs) {
+    std::string html = "<table><tr><th>lab</th><th>files</th><th>flag line</th><th>students flagged</th>"
+                       "<th>clusters</th><th>highest score</th><th>note</th></tr>\n";
+    for (const LabSimilarity& lab : labs) {
+        if (lab.corpus.files.empty()) continue;
+        const double highest = std::max(lab.pairs.empty() ? 0.0 : lab.pairs.front().score,
+                                        lab.known_matches.empty() ? 0.0 : lab.known_matches.front().score);
+        html += fmt::format("<tr><td><a href=\"#{0}\">{0}</a></td><td>{1}</td><td>{2}</td><td>{3}</td><td>{4}</td>"
+                            "<td>{5}</td><td>{6}</td></tr>\n",
+                            html_escaped(lab.corpus.lab_folder), lab.corpus.files.size(), percent(lab.flag.line),
+                            flagged_students(lab), clusters_of(lab).size(), percent(highest),
+                            lab.flag.short_code ? "code too short to tell: none flagged" : lab.flag.crowded ? "code alike by nature: none flagged" : "");
+    }
+    return html + "</table>\n";
 }
 
 }  // namespace
@@ -201,18 +248,19 @@ LabIndex lab_index(const LabSimilarity& lab, const HtmlSettings& settings) {
 HtmlReport similarity_html(const std::vector<LabSimilarity>& labs, const HtmlSettings& settings) {
     HtmlReport report;
     report.index = page_head("labcheck similarity") + "<h1>Similarity across the class</h1>\n";
+    const FlagRule rule = labs.empty() ? FlagRule{} : labs.front().flag;
     report.index += fmt::format(
-        "<p>Score: the mean share of each file's fingerprints (winnowed {}-token runs, identifiers and literals "
-        "normalised) found in the other, not counting the lab's stub nor what more than {} of the class's "
-        "independent submissions hold (what every correct solution contains). <b>Whole code</b> counts that "
-        "too. A cluster joins everyone linked by a pair from {}. A high score is a reason to read both files, "
-        "not a verdict. Every pair is in the CSV.</p>\n<p>Labs:",
-        settings.corpus.winnow.k, percent(settings.corpus.max_share), percent(settings.min_score));
-    for (const LabSimilarity& lab : labs)
-        if (!lab.corpus.files.empty())
-            report.index += " <a href=\"#" + html_escaped(lab.corpus.lab_folder) + "\">" +
-                            html_escaped(lab.corpus.lab_folder) + "</a>";
-    report.index += "</p>\n";
+        "<p><b>Score</b>: how much of each file's own code, the code it does not share with most of the class, "
+        "is found in the other (runs of {} tokens, identifiers and literals normalised; the lab's stub not "
+        "counted; each token weighs by how few other files hold it), the mean of the two files' shares. "
+        "<b>Flagged</b>: a pair from the lab's flag line (by default 80% up to 50 files, 90% from 300: the more "
+        "pairs, the closer the closest honest pair), in a lab whose median file holds at least {} tokens of code "
+        "beyond the stub and where at most {} of the independent submissions have such a match (otherwise its "
+        "code is too short, or alike by nature, to tell a copy from a coincidence). A cluster joins everyone "
+        "linked by flagged pairs. A flag is a reason to read both files, not a verdict; every pair is in the "
+        "CSV.</p>\n",
+        settings.corpus.winnow.k, rule.min_code, percent(rule.max_share));
+    report.index += lab_table(labs);
     for (const LabSimilarity& lab : labs) {
         if (lab.corpus.files.empty() && lab.corpus.not_compared.empty()) continue;
         LabIndex index = lab_index(lab, settings);

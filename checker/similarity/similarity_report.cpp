@@ -30,16 +30,17 @@ std::string printable(const std::string& text) {
 std::string percent(double share) { return fmt::format("{:.0f}%", 100.0 * share); }
 
 std::string csv_row(const LabSimilarity& lab, const PairSimilarity& pair) {
-    return fmt::format("{},{},{},{:.3f},{:.3f},{:.3f},{},{},{},{},{:.3f},{:.3f},{},{}\n",
+    return fmt::format("{},{},{},{:.3f},{:.3f},{:.3f},{},{},{},{},{:.3f},{:.3f},{},{},{:.1f},{}\n",
                        csv_field(lab.corpus.lab_folder), csv_field(lab.corpus.files[pair.a].student),
                        csv_field(file_b(lab.corpus, pair).student), pair.score, pair.share_a, pair.share_b, pair.shared,
                        pair.regions.size(), lines_covered(pair.regions, true), lines_covered(pair.regions, false),
-                       pair.whole, pair.distinctive, pair.shared_common, pair.b_known ? "known" : "student");
+                       pair.whole, pair.distinctive, pair.shared_common, pair.b_known ? "known" : "student",
+                       pair.rare_shared, pair.flagged ? "yes" : "no");
 }
 
-std::size_t count_from(const std::vector<PairSimilarity>& pairs, double min_score) {
+std::size_t count_flagged(const std::vector<PairSimilarity>& pairs) {
     std::size_t count = 0;
-    for (const PairSimilarity& pair : pairs) count += pair.score >= min_score;
+    for (const PairSimilarity& pair : pairs) count += pair.flagged;
     return count;
 }
 
@@ -48,20 +49,22 @@ std::string summary_lines(const LabSimilarity& lab, const std::vector<PairSimila
     std::string text;
     for (std::size_t i = 0; i < pairs.size() && i < top; ++i) {
         const PairSimilarity& pair = pairs[i];
-        text += fmt::format("  {:>4}  {} {} {}{}\n", percent(pair.score), printable(lab.corpus.files[pair.a].student),
+        text += fmt::format("  {:>4}  {} {} {}{}{}\n", percent(pair.score), printable(lab.corpus.files[pair.a].student),
                             joiner, printable(file_b(lab.corpus, pair).student),
-                            pair.b_known ? " (known source)" : "");
+                            pair.b_known ? " (known source)" : "", pair.flagged ? "  flagged" : "");
     }
     return text;
 }
 
-std::string lab_summary(const LabSimilarity& lab, std::size_t top, double min_score) {
-    std::string text = fmt::format("{}: {} files, {} pairs, {} from {}", lab.corpus.lab_folder,
-                                   lab.corpus.files.size(), lab.pairs.size(), count_from(lab.pairs, min_score),
-                                   percent(min_score));
+std::string lab_summary(const LabSimilarity& lab, std::size_t top) {
+    std::string text = fmt::format("{}: {} files, {} pairs, {} flagged (from {})", lab.corpus.lab_folder,
+                                   lab.corpus.files.size(), lab.pairs.size(),
+                                   count_flagged(lab.pairs) + count_flagged(lab.known_matches),
+                                   percent(lab.flag.line));
     if (!lab.corpus.not_submitted.empty())
         text += fmt::format(" ({} students without this lab)", lab.corpus.not_submitted.size());
     text += "\n" + summary_lines(lab, lab.known_matches, top, "matches") + summary_lines(lab, lab.pairs, top, "—");
+    if (lab.flag.held_back()) text += "  no pair flagged: " + held_back_note(lab) + "\n";
     if (lab.corpus.share_left_out > 0.5)
         text += "  " + majority_note(lab.corpus) + "\n";
     for (const std::string& note : lab.corpus.not_compared) text += "  not compared: " + printable(note) + "\n";
@@ -83,7 +86,7 @@ std::string majority_note(const LabCorpus& corpus) {
 
 std::string similarity_csv(const std::vector<LabSimilarity>& labs) {
     std::string csv = "lab,student_a,student_b,score,share_a,share_b,shared_fingerprints,regions,lines_a,lines_b,"
-                      "whole_score,distinctive_score,shared_common,b_is\n";
+                      "whole_score,distinctive_score,shared_common,b_is,own_code_shared,flagged\n";
     for (const LabSimilarity& lab : labs) {
         for (const PairSimilarity& pair : lab.known_matches) csv += csv_row(lab, pair);
         for (const PairSimilarity& pair : lab.pairs) csv += csv_row(lab, pair);
@@ -91,11 +94,11 @@ std::string similarity_csv(const std::vector<LabSimilarity>& labs) {
     return csv;
 }
 
-std::string similarity_summary(const std::vector<LabSimilarity>& labs, std::size_t top, double min_score) {
+std::string similarity_summary(const std::vector<LabSimilarity>& labs, std::size_t top) {
     std::string text;
     for (const LabSimilarity& lab : labs) {
         if (lab.corpus.files.empty() && lab.corpus.not_compared.empty()) continue;  // nobody submitted this lab
-        text += lab_summary(lab, top, min_score);
+        text += lab_summary(lab, top);
     }
     return text;
 }

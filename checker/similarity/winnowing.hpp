@@ -15,8 +15,11 @@
 namespace similarity {
 
 struct WinnowSettings {
-    std::size_t k = 12;  // tokens per k-gram: shorter common runs are noise (a for-loop header is ~12)
-    std::size_t w = 6;   // window: every common run of w + k - 1 = 17 tokens is found
+    std::size_t k = 8;  // tokens per k-gram, about a statement: shorter common runs are noise
+    // Window: every common run of w + k - 1 tokens is found. 1 keeps every k-gram: a class of a few
+    // hundred kernel files needs no thinning, and the score counts the tokens that shared k-grams
+    // cover, which a sparser choice would leave with gaps at the ends of every common run.
+    std::size_t w = 1;
 };
 
 struct Fingerprint {

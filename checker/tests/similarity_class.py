@@ -1,27 +1,31 @@
 #!/usr/bin/env python3
-"""A generated class for `labcheck similarity`: lab 06's stub filled by many hands.
+"""A generated class for `labcheck similarity`: every lab's stub filled by many hands, and copies.
 
-Honest students fill the stub's three TODOs each their own way: every fill is
-put together from choices a student makes independently (loop forms, the order
-of an index expression, a temporary or not, vload4 or a pointer cast, mad, fma
-or +=, the order of the A and B loads, ...), so two honest students share the
-lines the lab leads everyone to and few others. Copiers take another student's
-file (or the reference solution) and disguise it:
+Honest students fill each lab's TODOs their own way (checker/mutants/similarity/honest_fills.py,
+instructor-only since it holds answers): every fill is put together from choices a student makes
+independently (which way to write each TODO, the order of independent statements, helper
+functions) in the habits of the student's hand, kept across labs (hands.py: loop counters,
+`++i` or `i++`, const, braces, `+=`, mad or fma, temporaries, the order of operands). The way a lab
+leads to is taken by `--conformity` of the class (half by default) at every choice.
+
+Copiers take another student's file (or the reference solution) and disguise it:
   - exact: the file as it is;
-  - renamed: every name of their own changed;
-  - reordered: the independent blocks (the A and B loads, the two register
-    copies) swapped;
-  - reformatted: comments added and removed, indentation and line breaks changed.
-Rings of five (one honest student and four disguised copies), pairs (an exact
-copy) and one renamed copy of the reference solution (matched through
---known reference=solutions/06-matmul-register-tiles/matmul.cl).
+  - renamed: every name of their own changed, comments and layout changed (reformatted);
+  - reordered: the same choices with the independent blocks in another order, renamed;
+  - dead code: unused declarations and empty loops put between statements, comments added;
+  - tweaked: `++i` for `i++` (and back), const dropped or added;
+  - all: reordered, renamed, dead code, tweaked and reformatted at once.
+Per lab: rings of five (one honest student and four copies: renamed, reordered, dead code, all),
+pairs (an exact or a tweaked copy) and one disguised copy of the reference solution (matched
+through --known reference=solutions/). Who copies is drawn afresh for every lab.
 
-Usage: similarity_class.py --root REPO --out DIR [--students N] [--seed S]
-Writes DIR/class/<student>/06-matmul-register-tiles/matmul.cl and
-DIR/manifest.json: {"groups": [[copiers of one source], ...], "copies_solution": [...]}.
-Used by the meson test 'labcheck similarity, a generated class' (40 students)
-and by hand for the 300-student figures in checker/README.md.
-"""
+Usage: similarity_class.py --root REPO --out DIR [--students N] [--seed S] [--lab NN]...
+                           [--conformity 0.5]
+Writes DIR/class/<student>/<lab folder>/<kernel file> and DIR/manifest.json:
+{"labs": {"06-matmul-register-tiles": {"kernel": "matmul.cl", "groups": [[source, copier...], ...],
+"copies_solution": [...], "disguise": {copier: kind}}}, ...}. Used by the meson test 'labcheck
+similarity, a generated class' (similarity_class_test.py) and by hand for checker/README.md's
+figures at 300 students."""
 
 import argparse
 import json
@@ -29,161 +33,32 @@ import pathlib
 import random
 import re
 import subprocess
+import sys
 
-LAB = "06-matmul-register-tiles"
+HONEST = pathlib.Path("checker/mutants/similarity")
+RING = ["renamed", "reordered", "dead code", "all"]
+PAIR = ["exact", "tweaked"]
 
-# Each slot: the alternatives a student chooses from (one each, independently).
-A_LOOP = ["for (uint l = 0; l < A_LOADS; ++l) {", "for (uint l = 0; l < A_LOADS; l++) {",
-          "#pragma unroll\n        for (int l = 0; l != A_LOADS; ++l) {"]
-B_LOOP = ["for (uint l = 0; l < B_LOADS; ++l) {", "for (uint l = 0; l < B_LOADS; l++) {",
-          "#pragma unroll\n        for (int l = 0; l != B_LOADS; ++l) {"]
-V = ["const uint v = id + l * THREADS;", "uint v = l * THREADS + id;", "const uint v = mad24((uint)l, (uint)THREADS, id);",
-     "const uint v = THREADS * l + id;"]
-A_ROW = ["const uint r = v / (TILE_K / 4);", "uint r = v / (TILE_K >> 2);", "const uint r = v * 4 / TILE_K;",
-         "const uint per_row = TILE_K / 4;\n            const uint r = v / per_row;"]
-A_COL = ["const uint kk = 4 * (v % (TILE_K / 4));", "uint kk = (v % (TILE_K / 4)) * 4;", "const uint kk = v * 4 % TILE_K;",
-         "const uint kk = (v << 2) & (TILE_K - 1);"]
-A_LOAD = ["const float4 x = *(__global const float4*)(a + (size_t)(block_row + r) * K + k0 + kk);",
-          "float4 x = *((__global const float4*)&a[(block_row + r) * K + k0 + kk]);",
-          "const float4 x = vload4(0, a + (size_t)(block_row + r) * K + (k0 + kk));",
-          "__global const float4* src = (__global const float4*)(a + (block_row + r) * K + k0 + kk);\n"
-          "            const float4 x = *src;"]
-A_STORE = ["__local float* flat = (__local float*)a_slice;\n"
-           "            flat[kk * TILE_M + r] = x.x;\n            flat[(kk + 1) * TILE_M + r] = x.y;\n"
-           "            flat[(kk + 2) * TILE_M + r] = x.z;\n            flat[(kk + 3) * TILE_M + r] = x.w;",
-           "__local float* at = (__local float*)a_slice + kk * TILE_M + r;\n"
-           "            at[0] = x.s0;\n            at[TILE_M] = x.s1;\n            at[2 * TILE_M] = x.s2;\n"
-           "            at[3 * TILE_M] = x.s3;",
-           "const float lanes[4] = {x.x, x.y, x.z, x.w};\n"
-           "            for (uint q = 0; q < 4; ++q)\n"
-           "                ((__local float*)a_slice)[(kk + q) * TILE_M + r] = lanes[q];"]
-B_ROW = ["const uint kk = v / (TILE_N / 4);", "uint kk = v / (TILE_N >> 2);", "const uint kk = v * 4 / TILE_N;",
-         "const uint kk = (v * 4) / TILE_N;"]
-B_COL = ["const uint c = 4 * (v % (TILE_N / 4));", "uint c = (v % (TILE_N / 4)) * 4;", "const uint c = v * 4 % TILE_N;",
-         "const uint c = (v & (TILE_N / 4 - 1)) << 2;"]
-B_LOAD = ["b_slice[kk][c / 4] = *(__global const float4*)(b + (size_t)(k0 + kk) * N + block_col + c);",
-          "const float4 y = vload4(0, b + (size_t)(k0 + kk) * N + (block_col + c));\n"
-          "            b_slice[kk][c >> 2] = y;",
-          "float4 y = *((__global const float4*)&b[(k0 + kk) * N + block_col + c]);\n"
-          "            b_slice[kk][c / 4] = y;",
-          "__global const float* row_b = b + (size_t)(k0 + kk) * N + block_col;\n"
-          "            b_slice[kk][c / 4] = *(__global const float4*)(row_b + c);"]
-A_REG = ["float a_reg[WPT_M];\n            for (uint i = 0; i < WPT_M / 4; ++i)\n"
-         "                vstore4(a_slice[k][ly + i * THREADS_M], i, a_reg);",
-         "float a_reg[WPT_M];\n            for (uint i = 0; i < WPT_M / 4; i++) {\n"
-         "                const float4 t = a_slice[k][i * THREADS_M + ly];\n"
-         "                a_reg[4 * i] = t.x;\n                a_reg[4 * i + 1] = t.y;\n"
-         "                a_reg[4 * i + 2] = t.z;\n                a_reg[4 * i + 3] = t.w;\n            }",
-         "float a_reg[WPT_M];\n            for (uint i = 0; i != WPT_M / 4; ++i) {\n"
-         "                float4 t = a_slice[k][ly + THREADS_M * i];\n"
-         "                for (uint q = 0; q < 4; ++q) a_reg[i * 4 + q] = ((float*)&t)[q];\n            }",
-         "float a_reg[WPT_M];\n            __local const float4* col = a_slice[k] + ly;\n"
-         "            for (uint i = 0; i < WPT_M / 4; ++i, col += THREADS_M)\n"
-         "                vstore4(*col, i, a_reg);",
-         "float4 a_four[WPT_M / 4];\n            for (uint i = 0; i < WPT_M / 4; ++i) a_four[i] = a_slice[k][ly + i * THREADS_M];\n"
-         "            const float* a_reg = (const float*)a_four;"]
-B_REG = ["float4 b_reg[WPT_N / 4];\n            for (uint j = 0; j < WPT_N / 4; ++j)\n"
-         "                b_reg[j] = b_slice[k][lx + j * THREADS_N];",
-         "float4 b_reg[WPT_N / 4];\n            for (uint j = 0; j < WPT_N / 4; j++) {\n"
-         "                b_reg[j] = b_slice[k][j * THREADS_N + lx];\n            }",
-         "float4 b_reg[WPT_N / 4];\n            uint j = 0;\n            while (j < WPT_N / 4) {\n"
-         "                b_reg[j] = b_slice[k][lx + THREADS_N * j];\n                ++j;\n            }",
-         "float4 b_reg[WPT_N / 4];\n            __local const float4* row = &b_slice[k][lx];\n"
-         "            for (uint j = 0; j < WPT_N / 4; ++j) b_reg[j] = row[j * THREADS_N];",
-         "float4 b_reg[WPT_N / 4];\n            #pragma unroll\n"
-         "            for (int j = 0; j < WPT_N / 4; j += 1) { b_reg[j] = b_slice[k][THREADS_N * j + lx]; }"]
-FMA = ["for (uint i = 0; i < WPT_M; ++i)\n                for (uint j = 0; j < WPT_N / 4; ++j)\n"
-       "                    acc[i][j] += a_reg[i] * b_reg[j];",
-       "for (uint i = 0; i < WPT_M; i++) {\n                for (uint j = 0; j < WPT_N / 4; j++) {\n"
-       "                    acc[i][j] = mad((float4)(a_reg[i]), b_reg[j], acc[i][j]);\n                }\n            }",
-       "for (uint j = 0; j < WPT_N / 4; ++j)\n                for (uint i = 0; i < WPT_M; ++i)\n"
-       "                    acc[i][j] = fma((float4)a_reg[i], b_reg[j], acc[i][j]);",
-       "for (uint i = 0; i < WPT_M; ++i) {\n                const float ai = a_reg[i];\n"
-       "                for (uint j = 0; j < WPT_N / 4; ++j) acc[i][j] += ai * b_reg[j];\n            }",
-       "for (uint ij = 0; ij < WPT_M * (WPT_N / 4); ++ij) {\n"
-       "                const uint i = ij / (WPT_N / 4), j = ij % (WPT_N / 4);\n"
-       "                acc[i][j] = fma((float4)(a_reg[i]), b_reg[j], acc[i][j]);\n            }",
-       "#pragma unroll\n            for (int i = 0; i < WPT_M; i++)\n"
-       "                #pragma unroll\n                for (int j = 0; j < WPT_N / 4; j++)\n"
-       "                    acc[i][j] = mad(a_reg[i], b_reg[j], acc[i][j]);",
-       "for (uint i = 0; i < WPT_M; ++i) {\n                float4* out = acc[i];\n"
-       "                for (uint j = 0; j < WPT_N / 4; ++j) out[j] += a_reg[i] * b_reg[j];\n            }"]
-SLOTS = {"a_loop": A_LOOP, "b_loop": B_LOOP, "va": V, "vb": V, "a_row": A_ROW, "a_col": A_COL, "a_load": A_LOAD,
-         "a_store": A_STORE, "b_row": B_ROW, "b_col": B_COL, "b_load": B_LOAD, "a_reg": A_REG, "b_reg": B_REG,
-         "fma": FMA, "b_first": [False, True], "breg_first": [False, True]}
+KEYWORDS = set("""auto break case char const continue default do double else enum extern float for goto if inline int
+long register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while
+bool true false half size_t uint uchar ushort ulong float2 float3 float4 float8 float16 int2 int4 uint2 uint4
+__kernel kernel __global global __local local __constant constant __private private __read_only read_only
+__write_only write_only __attribute__ attribute reqd_work_group_size image2d_t sampler_t event_t
+get_global_id get_local_id get_group_id get_global_size get_local_size get_num_groups barrier mem_fence
+vload4 vstore4 mad mad24 fma min max clamp dot read_imagef write_imagef
+define ifdef ifndef endif undef pragma unroll error if elif defined""".split())
+RENAMES = ["idx", "tmp", "val", "cnt", "pos", "off", "buf", "elem", "part", "cur", "res", "aux", "item", "q", "z"]
 
 
-def choose(rng):
-    """One student's choices: the first option of a slot is the one most of a class writes (half of it),
-    the others are each some student's own way."""
-    return {slot: rng.choices(range(len(options)), weights=[len(options) - 1] + [1] * (len(options) - 1))[0]
-            for slot, options in SLOTS.items()}
+def load_fills(root):
+    sys.path.insert(0, str(root / HONEST))
+    import hands
+    import honest_fills
+    return hands, honest_fills
 
 
-def block(lines, indent="            "):
-    return "\n".join(indent + line if not line.startswith(" ") else line for line in lines)
-
-
-def fills(choice):
-    """The three TODOs' code for one student's choices."""
-    pick = {slot: SLOTS[slot][i] for slot, i in choice.items()}
-    a_loads = "        " + pick["a_loop"] + "\n" + block([pick["va"], pick["a_row"], pick["a_col"], pick["a_load"],
-                                                         pick["a_store"]]) + "\n        }\n"
-    b_loads = "        " + pick["b_loop"] + "\n" + block([pick["vb"], pick["b_row"], pick["b_col"],
-                                                         pick["b_load"]]) + "\n        }\n"
-    if pick["a_loop"].startswith("#pragma"):
-        a_loads = "        " + a_loads.lstrip()
-    loads = b_loads + a_loads if pick["b_first"] else a_loads + b_loads
-    regs = [pick["a_reg"], pick["b_reg"]]
-    if pick["breg_first"]:
-        regs.reverse()
-    registers = "".join("            " + r + "\n" for r in regs)
-    return loads, registers, "            " + pick["fma"] + "\n"
-
-
-def todo_span(text, number):
-    """Where the stub's TODO `number` comment block lies (its lines), as (start, end) offsets."""
-    found = re.search(r"^[ \t]*// TODO %d\b.*\n(?:[ \t]*//.*\n)*" % number, text, re.M)
-    if not found:
-        raise SystemExit(f"similarity_class.py: expected a '// TODO {number}' comment block in lab 06's stub; "
-                         "found none (did the stub change? update the generator)")
-    return found.start(), found.end()
-
-
-def filled(stub, choice):
-    text = stub
-    for number, code in reversed(list(enumerate(fills(choice), start=1))):
-        start, end = todo_span(text, number)
-        text = text[:start] + code + text[end:]
-    return text
-
-
-def renamed(text, names):
-    for old, new in names.items():
-        text = re.sub(r"\b%s\b" % re.escape(old), new, text)
-    return text
-
-
-def reformatted(text):
-    text = re.sub(r"[ \t]*//[^\n]*", "", text)                 # comments out
-    text = re.sub(r"\n\s*\n", "\n", text)                       # blank lines out
-    text = re.sub(r"^( +)", lambda m: "\t" * (len(m.group(1)) // 4), text, flags=re.M)  # tabs
-    return text.replace("{\n", "{ // here\n")
-
-
-COPY_NAMES = {"acc": "total", "a_reg": "ra", "b_reg": "rb", "a_slice": "sA", "b_slice": "sB", "flat": "f",
-              "kk": "kx", "r": "row_in", "c": "col_in", "x": "val", "lx": "tx", "ly": "ty", "id": "me"}
-
-
-def disguises(stub, choice):
-    """Four disguised copies of the student with `choice`: exact, renamed, reordered, reformatted."""
-    flipped = dict(choice, b_first=1 - choice["b_first"], breg_first=1 - choice["breg_first"])
-    base = filled(stub, choice)
-    return [base, renamed(base, COPY_NAMES), filled(stub, flipped), reformatted(base)]
-
-
-def committed_stub(root):
-    path = f"labs/{LAB}/matmul.cl"
+def committed(root, path):
+    """A file as committed (an instructor's solved working copy of labs/ is no stub)."""
     try:
         return subprocess.run(["git", "-C", str(root), "show", "HEAD:" + path], check=True, capture_output=True,
                               text=True).stdout
@@ -191,44 +66,164 @@ def committed_stub(root):
         return (root / path).read_text()
 
 
-def write(out, student, text):
-    path = out / "class" / student / LAB / "matmul.cl"
+def kernel_file(root, lab):
+    files = sorted(p.name for p in (root / "labs" / lab).glob("*.cl"))
+    if len(files) != 1:
+        raise SystemExit(f"similarity_class.py: expected one kernel file in labs/{lab}, found {files}")
+    return files[0]
+
+
+# --- disguises ---
+
+def without_comments(text):
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"[ \t]*//[^\n]*", "", text)
+
+
+def renamed(text, rng):
+    """Every lowercase name that is not C's or OpenCL's (nor a kernel's, nor a vector lane) renamed."""
+    kernels = set(re.findall(r"\bvoid\s+(\w+)\s*\(", text)) if "__kernel" in text else set()
+    names = {}
+    def rename(found):
+        word = found.group(0)
+        if word in KEYWORDS or word in kernels or not re.search("[a-z]", word) or (found.start() > 0 and found.string[found.start() - 1] == "."):
+            return word
+        if word not in names:
+            names[word] = f"{rng.choice(RENAMES)}{len(names)}"
+        return names[word]
+    # Names in code only: not inside a string (an #error's message) nor a comment.
+    parts = re.split(r'("(?:\\.|[^"\\\n])*"|//[^\n]*)', text)
+    return "".join(part if i % 2 else re.sub(r"\b[A-Za-z_]\w*\b", rename, part) for i, part in enumerate(parts))
+
+
+def reformatted(text, rng):
+    """Comments out, blank lines out, tabs, braces moved to their own line or back, comments of its own."""
+    lines = [line for line in without_comments(text).split("\n") if line.strip()]
+    out = []
+    for line in lines:
+        body = line.lstrip(" ")
+        line = "\t" * ((len(line) - len(body)) // 4) + body
+        if line.endswith(" {") and not body.startswith(("__kernel", "void", "float")) and rng.random() < .5:
+            indent = line[:len(line) - len(line.lstrip("\t"))]
+            out += [line[:-2], indent + "{"]
+            continue
+        out.append(line)
+        if line.endswith(";") and rng.random() < .08:
+            out.append(line[:len(line) - len(line.lstrip("\t"))] + "// " + rng.choice(["done", "next", "ok", "step"]))
+    return "\n".join(out) + "\n"
+
+
+def statement_ends(lines):
+    """Indices of lines that end a statement inside a function body (not before an else)."""
+    depth, ends = 0, []
+    for i, line in enumerate(lines):
+        code = re.sub(r"//.*", "", line)
+        if depth > 0 and code.rstrip().endswith(";") and not code.lstrip().startswith("#") and \
+                not (i + 1 < len(lines) and lines[i + 1].lstrip().startswith(("else", "}  else"))):
+            ends.append(i)
+        depth += code.count("{") - code.count("}")
+    return ends
+
+
+def with_dead_code(text, rng, count=4):
+    lines = text.split("\n")
+    spots = sorted(rng.sample(statement_ends(lines), min(count, len(statement_ends(lines)))), reverse=True)
+    for n, i in enumerate(spots):
+        indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+        dead = [f"uint unused{n} = 0;", f"float spare{n} = 0.0f;", f"for (uint z{n} = 0; z{n} < 0; ++z{n}) {{ }}",
+                f"int never{n} = (int)get_local_id(0) * 0; // keep"][rng.randrange(4)]
+        lines.insert(i + 1, indent + dead)
+    return "\n".join(lines)
+
+
+def tweaked(text):
+    """`++i` <-> `i++` in every loop head, const dropped from local values."""
+    def increment(found):
+        head = found.group(0)
+        head = re.sub(r";\s*\+\+(\w+)\)", r"; \1++)", head) if re.search(r";\s*\+\+\w+\)", head) else \
+            re.sub(r";\s*(\w+)\+\+\)", r"; ++\1)", head)
+        return head
+    text = re.sub(r"for \([^\n]*\)", increment, text)
+    return re.sub(r"^(\s+)const (uint|int|float|float4|size_t) (\w+) =", r"\1\2 \3 =", text, flags=re.M)
+
+
+def disguised(kind, text, again, rng):
+    """`text` disguised as `kind`; `again()` writes the source's fill again with its blocks reordered."""
+    if kind == "exact":
+        return text
+    if kind == "renamed":
+        return reformatted(renamed(text, rng), rng)
+    if kind == "reordered":
+        return renamed(again(), rng)
+    if kind == "dead code":
+        return with_dead_code(text, rng)
+    if kind == "tweaked":
+        return renamed(tweaked(text), rng)
+    return reformatted(tweaked(with_dead_code(renamed(again(), rng), rng)), rng)
+
+
+# --- the class ---
+
+def write(out, student, lab, kernel, text):
+    path = out / "class" / student / lab / kernel
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
 
 
-def generate(root, out, students, seed):
+def generate_lab(root, out, lab, hands, fills, rng):
+    """Every student's file of `lab`; returns the lab's part of the manifest."""
+    kernel = kernel_file(root, lab)
+    stub = committed(root, f"labs/{lab}/{kernel}")
+    students = sorted(hands)
+    rings, pairs = max(1, len(students) // 60), max(1, len(students) // 40)
+    chosen = rng.sample(students, 5 * rings + 2 * pairs + 1)
+    groups, disguise = [], {}
+    texts = {}
+    for student in students:
+        hands[student].start_fill()
+        texts[student] = fills.fill(lab, hands[student], stub)
+        hands[student].last_fill = hands[student].replay(reorder=True)
+    def copy(source, copiers, kinds):
+        for copier, kind in zip(copiers, kinds):
+            again = lambda: fills.fill(lab, hands[source].replay(reorder=True), stub)
+            write(out, copier, lab, kernel, disguised(kind, texts[source], again, rng))
+            disguise[copier] = kind
+        groups.append([source] + copiers)
+    for student in students:
+        write(out, student, lab, kernel, texts[student])
+    for r in range(rings):
+        ring = chosen[5 * r:5 * r + 5]
+        copy(ring[0], ring[1:], RING)
+    for p in range(pairs):
+        pair = chosen[5 * rings + 2 * p:5 * rings + 2 * p + 2]
+        copy(pair[0], pair[1:], [PAIR[p % 2]])
+    copier = chosen[-1]
+    solution = (root / "solutions" / lab / kernel).read_text()
+    write(out, copier, lab, kernel, reformatted(with_dead_code(renamed(solution, rng), rng, 2), rng))
+    disguise[copier] = "solution"
+    return {"kernel": kernel, "groups": groups, "copies_solution": [copier], "disguise": disguise}
+
+
+def generate(root, out, students, seed, labs, conformity):
+    hands_module, fills = load_fills(root)
     rng = random.Random(seed)
-    stub = committed_stub(root)
-    rings, pairs = max(1, students // 60), max(1, students // 40)
-    honest = students - 5 * rings - 2 * pairs - 1
-    groups, number = [], 0
-    for _ in range(honest):
-        number += 1
-        write(out, f"s{number:03d}", filled(stub, choose(rng)))
-    for _ring in range(rings):
-        texts = disguises(stub, choose(rng))  # the first is the honest original
-        texts.append(reformatted(renamed(texts[2], COPY_NAMES)))
-        members = []
-        for text in texts:
-            number += 1
-            members.append(f"s{number:03d}")
-            write(out, members[-1], text)
-        groups.append(members)
-    for _ in range(pairs):
-        text = filled(stub, choose(rng))
-        members = []
-        for _copy in range(2):
-            number += 1
-            members.append(f"s{number:03d}")
-            write(out, members[-1], text)
-        groups.append(members)
-    number += 1
-    solution = (root / "solutions" / LAB / "matmul.cl").read_text()
-    write(out, f"s{number:03d}", reformatted(renamed(solution, {"acc": "sum", "a_tile": "As", "b_tile": "Bs"})))
-    manifest = {"groups": groups, "copies_solution": [f"s{number:03d}"]}
+    hands = {f"s{n:03d}": hands_module.Hand(random.Random(rng.random()), conformity, f"{seed}-{n}")
+             for n in range(1, students + 1)}
+    manifest = {"students": students, "seed": seed, "conformity": conformity, "labs": {}}
+    for lab in labs:
+        manifest["labs"][lab] = generate_lab(root, out, lab, hands, fills, random.Random(f"{seed}-{lab}"))
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return manifest
+
+
+def lab_folders(root, wanted):
+    every = sorted(p.name for p in (root / "labs").iterdir() if re.match(r"\d\d-", p.name) and p.is_dir())
+    if not wanted:
+        return every
+    chosen = [f for n in wanted for f in every if f.startswith(n.zfill(2) + "-")]
+    if len(chosen) != len(wanted):
+        raise SystemExit(f"similarity_class.py: --lab {wanted}: expected lab numbers of {every}")
+    return chosen
 
 
 def main():
@@ -237,11 +232,16 @@ def main():
     parser.add_argument("--out", type=pathlib.Path, required=True)
     parser.add_argument("--students", type=int, default=40)
     parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument("--lab", action="append", default=[], help="lab number (repeat; default: every lab)")
+    parser.add_argument("--conformity", type=float, default=0.5,
+                        help="how often a student takes the way the lab leads to, at every choice (0..1)")
     args = parser.parse_args()
     if args.students < 12:
         raise SystemExit("similarity_class.py: --students must be at least 12 (a ring of five, a pair, the "
                          "solution's copy and honest students)")
-    generate(args.root, args.out, args.students, args.seed)
+    if not (args.root / HONEST).is_dir():
+        raise SystemExit(f"similarity_class.py: {HONEST} is not here (the student edition has no answers)")
+    generate(args.root.resolve(), args.out, args.students, args.seed, lab_folders(args.root, args.lab), args.conformity)
 
 
 if __name__ == "__main__":

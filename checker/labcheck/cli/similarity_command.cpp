@@ -110,6 +110,8 @@ similarity::LabSimilarity compare_lab(const CourseLabs& course, const std::strin
     lab.corpus.not_compared.insert(lab.corpus.not_compared.end(), notes.begin(), notes.end());
     lab.pairs = similarity::rank_pairs(lab.corpus.files, options.corpus.winnow);
     lab.known_matches = similarity::rank_known_matches(lab.corpus.files, lab.corpus.known, options.corpus.winnow);
+    const double line = options.min_score >= 0 ? options.min_score : similarity::default_line(lab.corpus.files.size());
+    similarity::flag_pairs(lab, line, options.max_flagged_share, options.min_code);
     return lab;
 }
 
@@ -134,7 +136,7 @@ void warn_unused_known(const std::vector<similarity::LabSimilarity>& labs, const
 // report.html). Pages of an earlier run are removed first, so that none outlives its cluster.
 void write_html(const std::vector<similarity::LabSimilarity>& labs, const SimilarityOptions& options) {
     const std::filesystem::path index = options.html_file;
-    similarity::HtmlSettings settings{options.min_score, options.max_listed,
+    similarity::HtmlSettings settings{options.max_listed,
                                       index.stem().string() + "-pages", index.filename().string(), options.corpus};
     const std::filesystem::path pages = index.parent_path() / settings.pages_folder;
     const similarity::HtmlReport report = similarity::similarity_html(labs, settings);
@@ -161,11 +163,28 @@ int run_similarity(const SimilarityOptions& options) {
     std::vector<similarity::LabSimilarity> labs;
     for (const auto& folder : course.selected) labs.push_back(compare_lab(course, folder, students, known, options));
     warn_unused_known(labs, known);
-    fmt::print("{}", course::printable_text(similarity::similarity_summary(labs, options.top, options.min_score)));
+    fmt::print("{}", course::printable_text(similarity::similarity_summary(labs, options.top)));
     course::write_file_atomically(options.csv_file, similarity::similarity_csv(labs));
     fmt::print("\nevery pair, ranked: {}\n", options.csv_file);
     if (!options.html_file.empty()) write_html(labs, options);
     return 0;
+}
+
+// The flag rule (similarity_report.hpp, FlagRule): the line, and when a lab flags nothing.
+void add_flag_options(CLI::App& app, SimilarityOptions& options) {
+    app.add_option("--min-score", options.min_score,
+                   "the flag line: pairs from this score are flagged, join clusters and are shown side by side in "
+                   "the HTML (0..1; default: 0.8 for a lab of up to 50 files, 0.9 from 300, in between by the "
+                   "logarithm of the number of pairs)")
+        ->check(CLI::Range(0.0, 1.0));
+    app.add_option("--max-flagged-share", options.max_flagged_share,
+                   "flag nothing in a lab where more than this share of the independent submissions have a match "
+                   "from --min-score: its code is alike by nature, not copied (0..1)")
+        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+    app.add_option("--min-code", options.min_code,
+                   "flag nothing in a lab whose median file holds fewer tokens of code beyond the stub than this "
+                   "(about ten a line): a few lines written alike are no evidence")
+        ->capture_default_str()->check(CLI::Range(0, 100000));
 }
 
 }  // namespace
@@ -179,16 +198,14 @@ void add_similarity_command(CLI::App& parent, SimilarityOptions& options) {
     app.add_option("--lab", options.labs, "lab to compare, e.g. 04 (repeat for several; default: every lab)");
     app.add_option("--csv", options.csv_file, "every pair, ranked")->capture_default_str();
     app.add_option("--html", options.html_file,
-                   "an index page (each student's highest match, the clusters of pairs from --min-score) and, in a "
+                   "an index page (per lab: the clusters of flagged pairs, each student's highest match) and, in a "
                    "folder beside it, a page per cluster with its pairs' regions side by side");
     app.add_option("--root", options.root, "the course repository (default: LAB_ROOT, else the source tree)");
     app.add_option("--known", options.known,
                    "NAME=PATH: a known source every file is compared with, shown as such: a kernel file (the "
                    "reference solution, the stub), a folder laid out like labs/, or last year's class folder "
                    "(repeat for several)");
-    app.add_option("--min-score", options.min_score,
-                   "pairs listed, and shown side by side in the HTML, from this score (0..1)")
-        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+    add_flag_options(app, options);
     app.add_option("--max-listed", options.max_listed,
                    "clusters per lab on the HTML index and pairs per cluster page (the rest: the CSV)")
         ->capture_default_str()->check(CLI::Range(1, 100000));

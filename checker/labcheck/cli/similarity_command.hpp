@@ -3,7 +3,7 @@
 // on this machine; no code leaves it. A CLI11 subcommand of labcheck, as `package` is.
 #pragma once
 
-#include "class_corpus.hpp"
+#include "similarity_report.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -20,7 +20,9 @@ struct SimilarityOptions {
     std::string html_file;
     std::string root;
     std::vector<std::string> known;  // NAME=PATH
-    double min_score = 0.7;
+    double min_score = -1;   // the flag line; below 0: similarity::default_line of each lab's number of files
+    double max_flagged_share = similarity::kMaxFlaggedShare;
+    std::size_t min_code = similarity::kMinCode;
     std::size_t top = 5;
     std::size_t max_listed = 100;  // clusters per lab on the HTML index, pairs per cluster page
     similarity::CorpusSettings corpus;
