@@ -190,13 +190,15 @@ int print_measure(const MemoryMeasure& measure, const std::string& html_file, co
         return measure.status == 0 ? 2 : measure.status;
     }
     const std::vector<memory_lens::RunFault> faults = memory_lens::run_faults(measure.log, measure.status);
-    if (!faults.empty()) fmt::print("\n{}", memory_lens::run_faults_text(faults, measure.display, lab));
+    const std::string faults_text = faults.empty() ? "" : memory_lens::run_faults_text(faults, measure.display, lab);
+    if (!faults.empty()) fmt::print("\n{}", faults_text);
     const memory_lens::ReportSubject subject = subject_of(measure.plan, measure.display);
     const memory_lens::LaunchCounts& launch = measure.report->launches.front();
     fmt::print("\n{}{}", faults.empty() ? "" : memory_lens::wrong_run_banner(),
                memory_lens::memory_table_text(measure.source, launch, measure.report->warp, subject));
     if (!html_file.empty()) {
-        std::ofstream(html_file) << memory_lens::memory_html(measure.source, launch, measure.report->warp, subject);
+        std::ofstream(html_file) << memory_lens::memory_html(measure.source, launch, measure.report->warp, subject,
+                                                             faults_text);
         fmt::print("wrote {}\n", html_file);
     }
     if (faults.empty()) return measure.status;
@@ -259,8 +261,10 @@ int memory_versus(const CommonOptions& common, const RunOptions& options) {
     const int second_status = print_measure(second, "", options.lab);
     if (first.report && second.report && !options.memory_html.empty()) {
         // The page of the first configuration, its worst request drawn beside the second's.
+        const std::vector<memory_lens::RunFault> faults = memory_lens::run_faults(first.log, first.status);
         std::ofstream(options.memory_html) << memory_lens::memory_html(
             first.source, first.report->launches.front(), first.report->warp, subject_of(first.plan, first.display),
+            faults.empty() ? "" : memory_lens::run_faults_text(faults, first.display, options.lab),
             &second.report->launches.front(), second.plan.defines.summary());
         fmt::print("wrote {}\n", options.memory_html);
     }

@@ -1,4 +1,5 @@
 #include "memory_lens/report/memory_html.hpp"
+#include "memory_lens/report/run_faults.hpp"
 
 #include "memory_lens/counting/request_cost.hpp"
 
@@ -128,7 +129,8 @@ std::string request_picture(const Site& site, const SiteCounts& counts, std::uin
 }  // namespace
 
 std::string memory_html(const std::string& source, const LaunchCounts& launch, std::uint32_t warp,
-                        const ReportSubject& subject, const LaunchCounts* versus, const std::string& versus_defines) {
+                        const ReportSubject& subject, const std::string& faults, const LaunchCounts* versus,
+                        const std::string& versus_defines) {
     std::map<std::uint32_t, std::vector<std::string>> notes;
     const Site* worst = nullptr;
     double worst_ratio = 0;
@@ -143,10 +145,17 @@ std::string memory_html(const std::string& source, const LaunchCounts& launch, s
     std::string html = fmt::format(
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>memory report: {0}</title><style>"
         "body{{font-family:sans-serif}} pre{{margin:0}} td{{vertical-align:top;padding:0 8px}} "
-        ".n{{color:#888;text-align:right}} .c{{color:#1a5276}}</style></head><body>"
-        "<h1>Memory report: {0}</h1><p>At {1}, defines {2}; kernel {3}, {4} work-group(s), warps of {5}.</p><table>",
+        ".n{{color:#888;text-align:right}} .c{{color:#1a5276}} "
+        ".wrong{{border:3px solid #c0392b;background:#fdedec;padding:4px 12px;margin:8px 0}}</style></head><body>"
+        "<h1>Memory report: {0}</h1><p>At {1}, defines {2}; kernel {3}, {4} work-group(s), warps of {5}.</p>",
         escaped(subject.kernel_file), escaped(subject.size), escaped(subject.defines), escaped(launch.kernel),
         launch.work_groups, warp);
+    // A wrong run's figures describe a kernel that did something else: that comes first, in a banner.
+    const std::string wrong_banner =
+        faults.empty() ? std::string()
+                       : "<div class='wrong'><p><strong>" + escaped(wrong_run_banner()) + "</strong></p><pre>" +
+                             escaped(faults) + "</pre></div>";
+    html += wrong_banner + "<table>";
     std::istringstream lines(source);
     std::uint32_t number = 0;
     for (std::string line; std::getline(lines, line);) {
@@ -156,7 +165,7 @@ std::string memory_html(const std::string& source, const LaunchCounts& launch, s
         html += fmt::format("<tr><td class='n'>{}</td><td><pre>{}</pre></td><td class='c'>{}</td></tr>", number,
                             escaped(line), note);
     }
-    html += "</table><pre>" + escaped(totals_text(launch, subject)) + "</pre>";
+    html += "</table>" + wrong_banner + "<pre>" + escaped(totals_text(launch, subject)) + "</pre>";
     if (worst != nullptr) {
         html += request_picture(*worst, launch.sites.at(*worst), warp, subject.defines, versus, versus_defines);
     }

@@ -11,10 +11,12 @@
 
 namespace memory_lens {
 
+// `faults` (run_faults_text, empty for a clean run): what was wrong with the simulated run, shown
+// first in a banner, and every figure below it is marked as taken from a wrong run.
 // `versus` (with --versus): the second configuration's launch, whose request on the worst line is
 // drawn beside the first's; `versus_defines` its defines.
 std::string memory_html(const std::string& source, const LaunchCounts& launch, std::uint32_t warp,
-                        const ReportSubject& subject, const LaunchCounts* versus = nullptr,
-                        const std::string& versus_defines = "");
+                        const ReportSubject& subject, const std::string& faults,
+                        const LaunchCounts* versus = nullptr, const std::string& versus_defines = "");
 
 }  // namespace memory_lens

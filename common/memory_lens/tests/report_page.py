@@ -3,7 +3,8 @@
 the worst request (the column read) drawn as a labelled grid, lanes by banks, the --versus configuration
 beside it, and one sentence that reads it ("32 lanes hit bank 0 ... padding"). When chromium is
 installed, a headless screenshot of the page must show the red cells of the picture; without it that
-part is skipped (said on stdout), the page's own checks still run.
+part is skipped (said on stdout), the page's own checks still run. A wrong run's page (lab 02 with
+its barrier left out: a race) must say so in a banner above the source and the figures.
 
     report_page.py LAB_EXE
 
@@ -47,6 +48,27 @@ def red_pixels(png):
     return count
 
 
+def wrong_run_page(lab_exe, tmp, solution):
+    """Lab 02's solution without its barrier races on the tile: the page's first words after the heading
+    are the wrong-run banner with the race and its line, before the source table and again before the totals."""
+    folder = tmp / 'racing' / '02-transpose-local'
+    folder.mkdir(parents=True)
+    barrier = 'barrier(CLK_LOCAL_MEM_FENCE);\n    // end slide: read'
+    if barrier not in solution:
+        return [f'lab 02\'s solution no longer holds {barrier!r}: update this test']
+    (folder / 'transpose.cl').write_text(solution.replace(barrier, '// end slide: read'))
+    page = tmp / 'racing.html'
+    done = subprocess.run([lab_exe, 'run', '02', '--memory', '--submission', str(folder.parent), '--size', '60x60',
+                           '--memory-html', str(page)], capture_output=True, text=True, timeout=300)
+    html = page.read_text() if page.exists() else ''
+    banner, table = html.find('FIGURES FROM A WRONG RUN'), html.find('<table>')
+    if done.returncode == 0 or not 0 <= banner < table or 'data race' not in html[banner:table] or \
+            html.count("class='wrong'") != 2:
+        return [f'the page of a racing lab 02 kernel has no wrong-run banner (with the race) above its source and '
+                f'its totals; lab exited {done.returncode}\n{done.stdout}']
+    return []
+
+
 def main():
     lab_exe = sys.argv[1]
     problems = []
@@ -66,6 +88,7 @@ def main():
                               ('the totals with their line breaks', r'global memory: .*\n +coalescing ideal')]:
             if not re.search(pattern, html, re.S):
                 problems.append(f'the page has no {what} (/{pattern}/); lab exited {done.returncode}\n{done.stdout}')
+        problems += wrong_run_page(lab_exe, pathlib.Path(tmp), text)
         browser = shutil.which('chromium') or shutil.which('chromium-browser')
         if browser is None:
             print('chromium is not installed: the screenshot check is skipped (apt-get install chromium)')
