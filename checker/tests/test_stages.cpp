@@ -696,6 +696,10 @@ TEST_CASE("job file: defines and the device class cross to the child typed, in t
     const WorkerJob back = job_from_json(written);
     CHECK(back.device_class == course::DeviceClass::gpu);
     CHECK(back.defines.summary() == "TILE_SIZE=16 A=2");
+    CHECK(back.min_ratio == 0.0);  // a check job's: no threshold to end a timing early
+    job.kind = JobKind::speedup;
+    job.min_ratio = 1.5;
+    CHECK(job_from_json(job_to_json(job)).min_ratio == 1.5);
     json unknown_class = written;
     unknown_class["device_class"] = "tpu";
     CHECK_THROWS_AS(job_from_json(unknown_class), std::exception);

@@ -81,12 +81,19 @@ std::vector<Timing> time_interleaved(const cl::CommandQueue& queue, const std::v
         return std::any_of(timings.begin(), timings.end(), [](const Timing& t) { return !t.right(); });
     };
 
-    const int whole_at = chosen_launch(plan.check_seed, plan.min_repetitions);
+    // Within the rounds that are always timed: an early answer must not skip it.
+    const bool may_answer_early = plan.answered && plan.early_look > 0;
+    const int whole_at = chosen_launch(plan.check_seed, may_answer_early ? std::min(plan.early_look, plan.min_repetitions)
+                                                                         : plan.min_repetitions);
     std::vector<std::vector<double>> samples(launches.size());
     double slowest_total = 0.0;
     for (int rep = 0; rep < plan.max_repetitions; ++rep) {
         if (rep >= plan.min_repetitions && slowest_total >= plan.min_total_seconds) break;
         if (plan.stop_when_wrong && any_wrong()) break;
+        if (may_answer_early && rep == plan.early_look && slowest_total >= plan.min_total_seconds &&
+            plan.answered(samples)) {
+            break;
+        }
         double round_max = 0.0;
         for (std::size_t i = 0; i < launches.size(); ++i) {
             if (!timings[i].right()) continue;  // its times no longer mean anything

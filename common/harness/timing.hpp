@@ -65,6 +65,11 @@ struct TimingPlan {
     std::uint64_t check_seed = 1;
     // Stop timing everything at the first wrong result (the grader: nothing is worth comparing then).
     bool stop_when_wrong = false;
+    // An early answer (the grader): after exactly `early_look` rounds, once min_total_seconds was timed,
+    // the timing ends when `answered` says the rounds' seconds so far (one list per launch) already
+    // answer what the timing is for. Otherwise it goes on as planned.
+    int early_look = 0;
+    std::function<bool(const std::vector<std::vector<double>>& seconds)> answered;
 };
 
 struct Timing {

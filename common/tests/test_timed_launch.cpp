@@ -20,7 +20,7 @@ using namespace course;
 namespace {
 
 // Few launches: these tests are about results, never about times.
-constexpr TimingPlan kShortPlan{1, 3, 3, 0.0, 5, false};
+const TimingPlan kShortPlan{1, 3, 3, 0.0, 5, false};
 
 // The lab-01 driver on a kernel given as text.
 std::unique_ptr<LabProblem> transpose_with(ClSession& session, const LabSpec& spec, const char* text) {
@@ -96,6 +96,26 @@ TEST_CASE("an honest kernel's timed results are all right") {
     const Timing timing = lab.time(kHonest, {300, 200, 1});
     CHECK(timing.right());
     CHECK(timing.repetitions == 3);
+}
+
+TEST_CASE("an early answer ends the timing after its look; no answer, and the plan's rounds are all timed") {
+    Lab01 lab;
+    TimingPlan plan{1, 8, 8, 0.0, 5, false};
+    plan.early_look = 4;
+    std::size_t seen = 0;
+    plan.answered = [&](const std::vector<std::vector<double>>& seconds) {
+        seen = seconds.front().size();
+        return true;
+    };
+    const Timing answered = lab.time(kHonest, {300, 200, 1}, plan);
+    CHECK(answered.right());
+    CHECK(seen == 4);
+    CHECK(answered.repetitions == 4);
+    plan.answered = [](const std::vector<std::vector<double>>&) { return false; };
+    CHECK(lab.time(kHonest, {300, 200, 1}, plan).repetitions == 8);
+    // A wrong result is still found when the timing ends early: the last launch is read whole.
+    plan.answered = [](const std::vector<std::vector<double>>&) { return true; };
+    CHECK_FALSE(lab.time(kOneWrongElement, {300, 200, 1}, plan).right());
 }
 
 TEST_CASE("every timed launch starts from an output refilled with the never-written NaN") {

@@ -43,6 +43,7 @@ nlohmann::json job_to_json(const WorkerJob& job) {
             {"define_set", job.define_set},
             {"pocl_work_group_method", job.pocl_work_group_method},
             {"compile_ahead", job.compile_ahead},
+            {"min_ratio", job.min_ratio},
             {"checks", checks}};
 }
 
@@ -67,6 +68,7 @@ WorkerJob job_from_json(const nlohmann::json& json) {
     job.define_set = json.value("define_set", "");
     job.pocl_work_group_method = json.value("pocl_work_group_method", "");
     job.compile_ahead = json.value("compile_ahead", false);
+    job.min_ratio = json.value("min_ratio", 0.0);
     for (const auto& c : json.at("checks")) {
         job.checks.push_back(
             {c.at("size").get<std::string>(), c.at("seed").get<std::uint64_t>(), c.at("hidden").get<bool>()});

@@ -45,6 +45,9 @@ struct WorkerJob {
     // A timing job compiled ahead like the checks (harness/compile_ahead.hpp): PoCL's work-group
     // functions for every size instead of the faster ones specialised to the timed size.
     bool compile_ahead = false;
+    // A timing job: the speedup stage's threshold, so that the timing can end as soon as its rounds
+    // decide against it (0: every round the plan asks for).
+    double min_ratio = 0.0;
     std::vector<SizeCheck> checks;
 };
 

@@ -347,6 +347,7 @@ void time_lab(LabWork& work, const Grading& grading) {
     if (right != Verdict::pass && right != Verdict::warn) return;
     auto job = job_for(work, JobKind::speedup, grading.kernels, grading.settings);
     job.checks = {*work.timed};
+    job.min_ratio = grading.settings.min_ratio.value_or(work.spec.speedup->min_ratio);
     work.speedup = grading.runner.run(job);
     grading.progress.report(*work.speedup);
     // The kernel was right at every check (compiled ahead), but PoCL's work-group functions

@@ -300,6 +300,20 @@ course::TimingPlan speedup_plan() {
     return plan;
 }
 
+// The stage's own question asked once the fewest rounds that give its 95% interval are timed: when
+// that interval already lies on one side of the threshold (every round's ratio does, at that many
+// rounds: timing_spread.hpp), the stage would decide the same after more rounds, and the timing
+// ends there. Near the threshold it goes on as planned. `baseline` indexes the baseline's launch,
+// the kernel's is next.
+void early_answer(course::TimingPlan& plan, std::size_t baseline, double min_ratio) {
+    plan.early_look = course::kFewestRoundsForInterval;
+    plan.answered = [baseline, min_ratio](const std::vector<std::vector<double>>& seconds) {
+        const course::RatioEstimate estimate =
+            course::ratio_estimate(course::round_ratios(seconds[baseline], seconds[baseline + 1]));
+        return estimate.interval_known() && (estimate.low >= min_ratio || estimate.high < min_ratio);
+    };
+}
+
 // The medians and every round's ratio (the baseline's device time over the kernel's).
 TimingEvent timing_event(const SizeCheck& timed, const course::Timing& baseline, const course::Timing& submission) {
     TimingEvent event{timed, baseline.median_seconds, submission.median_seconds, submission.repetitions, {}, {}};
@@ -343,8 +357,9 @@ void speedup_job(EventWriter& events, const WorkerJob& job) {
         launches.push_back(baseline->timed_launch(size, baseline_seed));
         launches.push_back(submission);  // last: its result is what its buffers hold when the timing ends
         first_launches(events, session.queue, launches);
-        const std::vector<course::Timing> timings = course::time_interleaved(session.queue, launches, plan);
         const std::size_t first_kernel = copy.copies.launches.size();
+        if (job.min_ratio > 0.0) early_answer(plan, first_kernel, job.min_ratio);
+        const std::vector<course::Timing> timings = course::time_interleaved(session.queue, launches, plan);
         const course::Timing& base_timing = timings[first_kernel];
         const course::Timing& own_timing = timings[first_kernel + 1];
         for (const auto& [kernel, timing] : {std::pair{TimedKernel::baseline, &base_timing},
