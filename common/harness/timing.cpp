@@ -20,6 +20,27 @@ int chosen_launch(std::uint64_t seed, int count) {
 // One timed launch, prepared first (outside the measure): its device time.
 double timed_once(const cl::CommandQueue& queue, const TimedLaunch& launch);
 
+// Whether the plan's rounds are done after `rounds` rounds whose slowest launches took
+// `slowest_total` seconds: its minimum timed, or its early answer given (`seconds` so far).
+bool rounds_done(const TimingPlan& plan, int rounds, double slowest_total,
+                 const std::vector<std::vector<double>>& seconds) {
+    if (slowest_total < plan.min_total_seconds) return false;
+    if (rounds >= plan.min_repetitions) return true;
+    return plan.answered && rounds == plan.early_look && plan.answered(seconds);
+}
+
+// A launch's statistics from its timed seconds.
+void summarise(Timing& timing, const std::vector<double>& seconds) {
+    timing.repetitions = static_cast<int>(seconds.size());
+    timing.device_seconds = seconds;
+    if (seconds.empty()) return;
+    timing.median_seconds = median(seconds);
+    timing.min_seconds = *std::min_element(seconds.begin(), seconds.end());
+    timing.max_seconds = *std::max_element(seconds.begin(), seconds.end());
+    timing.q1_seconds = quantile(seconds, 0.25);
+    timing.q3_seconds = quantile(seconds, 0.75);
+}
+
 }  // namespace
 
 double elapsed_seconds(const LaunchEvents& events) {
@@ -88,12 +109,8 @@ std::vector<Timing> time_interleaved(const cl::CommandQueue& queue, const std::v
     std::vector<std::vector<double>> samples(launches.size());
     double slowest_total = 0.0;
     for (int rep = 0; rep < plan.max_repetitions; ++rep) {
-        if (rep >= plan.min_repetitions && slowest_total >= plan.min_total_seconds) break;
+        if (rounds_done(plan, rep, slowest_total, samples)) break;
         if (plan.stop_when_wrong && any_wrong()) break;
-        if (may_answer_early && rep == plan.early_look && slowest_total >= plan.min_total_seconds &&
-            plan.answered(samples)) {
-            break;
-        }
         double round_max = 0.0;
         for (std::size_t i = 0; i < launches.size(); ++i) {
             if (!timings[i].right()) continue;  // its times no longer mean anything
@@ -110,17 +127,7 @@ std::vector<Timing> time_interleaved(const cl::CommandQueue& queue, const std::v
         const int count = static_cast<int>(samples[i].size());
         if (count > 0 && count - 1 != whole_at) checked(i, ResultCheck::whole, count);
     }
-    for (std::size_t i = 0; i < launches.size(); ++i) {
-        const auto& s = samples[i];
-        timings[i].repetitions = static_cast<int>(s.size());
-        timings[i].device_seconds = s;
-        if (s.empty()) continue;
-        timings[i].median_seconds = median(s);
-        timings[i].min_seconds = *std::min_element(s.begin(), s.end());
-        timings[i].max_seconds = *std::max_element(s.begin(), s.end());
-        timings[i].q1_seconds = quantile(s, 0.25);
-        timings[i].q3_seconds = quantile(s, 0.75);
-    }
+    for (std::size_t i = 0; i < launches.size(); ++i) summarise(timings[i], samples[i]);
     return timings;
 }
 
