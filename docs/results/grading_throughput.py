@@ -142,7 +142,8 @@ def record_figures(records):
         "labs_graded": dict(sorted(graded.items())),
         "labs_shared": dict(sorted(shared.items())),
         "student_seconds": {"median": round(statistics.median(walls), 1) if walls else None,
-                            "max": round(max(walls), 1) if walls else None},
+                            "max": round(max(walls), 1) if walls else None,
+                            "under_1s": sum(1 for w in walls if w < 1.0)},
         "students_full_marks": full_marks,
         "records_with_error": sum(1 for r in records if r.get("exit_status") == 2),
     }
@@ -385,7 +386,9 @@ def class_lines(c):
         + ("; lab 07's key also holds the student's lab-06 file, so it is graded more often than its own files "
            "differ" if "07" in c["labs"] else ""),
         f"- one student's record, wall time from start to end (waiting for shared gradings and for the "
-        f"timing lane included): median {c['student_seconds']['median']} s, longest {c['student_seconds']['max']} s",
+        f"timing lane included): median {c['student_seconds']['median']} s, longest {c['student_seconds']['max']} s"
+        + (f"; {c['student_seconds']['under_1s']} of {graded} records took under 1 s, every lab of theirs already "
+           "graded from an identical file" if c['student_seconds'].get('under_1s') is not None else ""),
         f"- students with full marks: {c['students_full_marks']}; records the grader could not judge "
         f"(exit status 2, e.g. a speed stage too noisy to decide): {c['records_with_error']}",
         "",
