@@ -1,11 +1,19 @@
 // Runs the PTX NVIDIA's OpenCL driver made of a kernel (ptx_dump.cpp) through the CUDA driver API,
 // once, so that Nsight Compute can count its memory requests; then checks the result on the host.
 // The PTX reads the NDRange's global offset from %envreg registers, which a CUDA launch does not
-// set: they are replaced by 0 (the course launches with no offset).
+// set: they are replaced by 0 (the course launches with no offset). An image parameter comes as a
+// `.texref` of PTX's texmode_independent, with its sampler a module-level `.samplerref`, which the
+// CUDA driver's JIT refuses ("device kernel image is invalid"): unified_mode() rewrites such PTX to
+// texmode_unified, the parameter a 64-bit texture object, each tex instruction the same one on that
+// handle; the sampler's settings (unnormalised coordinates, nearest texel, a zero border) are then
+// the texture object's (make_image), which matches the course's lab 08 sampler.
 //
 //   ptx_launch PTX KERNEL GRID BLOCK ARG... [--verify transpose:M:K | --verify matmul:M:K:N:BATCH]
 //     GRID, BLOCK   work-groups and work-group size, "X,Y,Z"
-//     ARG           in:N (N random floats), out:N (N floats, zero), u32:V
+//     ARG           in:N (N random floats), out:N (N floats, zero), u32:V,
+//                   img:W:H (a W × H image of RGBA float texels, random, passed as a texture object:
+//                   read unnormalised, nearest texel, a zero border; its floats in row order, so
+//                   --verify sees it as an H × 4W matrix)
 //   nvcc -O2 ptx_launch.cu -lcuda -o ptx_launch          (on the device machine)
 #include <cuda.h>
 
@@ -42,7 +50,37 @@ struct Arg {
     std::vector<float> host;
     CUdeviceptr device = 0;
     unsigned value = 0;
+    bool image = false;
+    CUtexObject texture = 0;
 };
+
+// A W × H RGBA float image holding arg.host (4·W·H floats), as a texture object.
+void make_image(Arg& arg, size_t width, size_t height) {
+    CUDA_ARRAY_DESCRIPTOR desc{};
+    desc.Width = width;
+    desc.Height = height;
+    desc.Format = CU_AD_FORMAT_FLOAT;
+    desc.NumChannels = 4;
+    CUarray array;
+    check(cuArrayCreate(&array, &desc), "cuArrayCreate");
+    CUDA_MEMCPY2D copy{};
+    copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+    copy.srcHost = arg.host.data();
+    copy.srcPitch = width * 4 * sizeof(float);
+    copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    copy.dstArray = array;
+    copy.WidthInBytes = width * 4 * sizeof(float);
+    copy.Height = height;
+    check(cuMemcpy2D(&copy), "cuMemcpy2D");
+    CUDA_RESOURCE_DESC resource{};
+    resource.resType = CU_RESOURCE_TYPE_ARRAY;
+    resource.res.array.hArray = array;
+    CUDA_TEXTURE_DESC texture{};
+    texture.addressMode[0] = texture.addressMode[1] = CU_TR_ADDRESS_MODE_BORDER;
+    texture.filterMode = CU_TR_FILTER_MODE_POINT;
+    check(cuTexObjectCreate(&arg.texture, &resource, &texture, nullptr), "cuTexObjectCreate");
+    arg.image = true;
+}
 
 // The number of mismatches against the host's own result (a transpose, or a batch of products).
 long verify(const std::string& spec, const std::vector<Arg>& args) {
@@ -68,6 +106,25 @@ long verify(const std::string& spec, const std::vector<Arg>& args) {
     return wrong;
 }
 
+// PTX with image parameters in texmode_unified (see the top of the file); other PTX unchanged.
+std::string unified_mode(std::string ptx) {
+    if (ptx.find(".texref") == std::string::npos) return ptx;   // no image: the JIT takes it as it is
+    ptx = std::regex_replace(ptx, std::regex(",\\s*texmode_independent"), "");
+    ptx = std::regex_replace(ptx, std::regex("\\.global \\.samplerref[^;]*;"), "");
+    const std::regex texref("\\.param \\.texref (\\w+)");
+    std::vector<std::string> names;
+    for (auto it = std::sregex_iterator(ptx.begin(), ptx.end(), texref); it != std::sregex_iterator(); ++it)
+        names.push_back((*it)[1]);
+    ptx = std::regex_replace(ptx, texref, ".param .u64 $1");
+    for (const auto& name : names) {
+        const std::string handle = "%tex_" + name;
+        ptx = std::regex_replace(ptx, std::regex("\\[" + name + ",\\s*\\w+,\\s*\\{"), "[" + handle + ", {");
+        const auto body = ptx.find("\n{", ptx.find(".param .u64 " + name));
+        ptx.insert(body + 2, "\n\t.reg .b64 " + handle + ";\n\tld.param.u64 " + handle + ", [" + name + "];");
+    }
+    return ptx;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -78,7 +135,8 @@ int main(int argc, char** argv) {
     std::ifstream file(argv[1]);
     std::stringstream text;
     text << file.rdbuf();
-    const std::string ptx = std::regex_replace(text.str(), std::regex("%envreg[0-9]+"), "0");
+    const std::string ptx = unified_mode(std::regex_replace(text.str(), std::regex("%envreg[0-9]+"), "0"));
+    if (const char* keep = std::getenv("PTX_LAUNCH_KEEP")) std::ofstream(keep) << ptx;   // the PTX launched
     const auto grid = three(argv[3]), block = three(argv[4]);
 
     check(cuInit(0), "cuInit");
@@ -107,6 +165,12 @@ int main(int argc, char** argv) {
         const std::string kind = a.substr(0, colon), value = a.substr(colon + 1);
         if (kind == "u32") {
             arg.value = static_cast<unsigned>(std::stoul(value));
+        } else if (kind == "img") {
+            const auto colon2 = value.find(':');
+            const size_t width = std::stoul(value.substr(0, colon2)), height = std::stoul(value.substr(colon2 + 1));
+            arg.host.resize(4 * width * height);
+            for (auto& x : arg.host) x = uniform(random);
+            make_image(arg, width, height);
         } else {
             arg.buffer = true;
             arg.host.assign(std::stoul(value), 0.0f);
@@ -117,7 +181,10 @@ int main(int argc, char** argv) {
         args.push_back(arg);
     }
     std::vector<void*> params;
-    for (auto& arg : args) params.push_back(arg.buffer ? static_cast<void*>(&arg.device) : static_cast<void*>(&arg.value));
+    for (auto& arg : args)
+        params.push_back(arg.image    ? static_cast<void*>(&arg.texture)
+                         : arg.buffer ? static_cast<void*>(&arg.device)
+                                      : static_cast<void*>(&arg.value));
     check(cuLaunchKernel(kernel, grid[0], grid[1], grid[2], block[0], block[1], block[2], 0, nullptr, params.data(),
                          nullptr),
           "cuLaunchKernel");
