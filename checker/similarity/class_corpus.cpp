@@ -13,16 +13,6 @@ namespace similarity {
 
 namespace {
 
-std::size_t shared_count(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
-    std::size_t shared = 0;
-    for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
-        if (*x < *y) ++x;
-        else if (*y < *x) ++y;
-        else { ++shared; ++x; ++y; }
-    }
-    return shared;
-}
-
 // The whole-code score of compare_files, from sorted distinct hashes.
 double whole_score(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
     if (a.empty() || b.empty()) return 0.0;

@@ -64,16 +64,6 @@ std::size_t common_in(const SubmissionFile& a, const Positions& in_b, std::size_
     return common;
 }
 
-std::size_t shared_count(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
-    std::size_t shared = 0;
-    for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
-        if (*x < *y) ++x;
-        else if (*y < *x) ++y;
-        else { ++shared; ++x; ++y; }
-    }
-    return shared;
-}
-
 // How many distinct distinctive fingerprints both files hold.
 std::size_t distinctive_shared(const std::vector<std::pair<std::uint64_t, double>>& a,
                                const std::vector<std::pair<std::uint64_t, double>>& b) {
@@ -107,6 +97,16 @@ double share(double shared, double own) { return shared / std::max(own, kMinOwnC
 bool most_similar_first(const PairSimilarity& x, const PairSimilarity& y) { return x.score > y.score; }
 
 }  // namespace
+
+std::size_t shared_count(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    std::size_t shared = 0;
+    for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
+        if (*x < *y) ++x;
+        else if (*y < *x) ++y;
+        else { ++shared; ++x; ++y; }
+    }
+    return shared;
+}
 
 void prepare(SubmissionFile& file) {
     file.whole_hashes.clear();

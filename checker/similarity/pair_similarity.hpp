@@ -72,6 +72,9 @@ struct PairSimilarity {
     std::vector<MatchedRegion> regions;  // over the whole code, largest first
 };
 
+// How many hashes two sorted lists of distinct hashes have in common.
+std::size_t shared_count(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b);
+
 PairSimilarity compare_files(const SubmissionFile& a, const SubmissionFile& b, const WinnowSettings& settings);
 
 PairSimilarity compare_pair(const std::vector<SubmissionFile>& files, std::size_t a, std::size_t b,

@@ -103,10 +103,9 @@ similarity::LabSimilarity compare_lab(const CourseLabs& course, const std::strin
     const course::LabSpec spec = course::load_lab(course.root, folder, course::DeviceClass::cpu);
     std::vector<std::string> notes;
     const auto texts = known_texts(known, folder, spec.kernel_file, course.all, notes);
-    similarity::LabSimilarity lab{similarity::read_lab_corpus(folder, spec.kernel_file, students,
-                                                              stub_text(course.root, folder, spec.kernel_file),
-                                                              options.corpus, texts),
-                                  {}, {}};
+    similarity::LabSimilarity lab;
+    lab.corpus = similarity::read_lab_corpus(folder, spec.kernel_file, students,
+                                             stub_text(course.root, folder, spec.kernel_file), options.corpus, texts);
     lab.corpus.not_compared.insert(lab.corpus.not_compared.end(), notes.begin(), notes.end());
     lab.pairs = similarity::rank_pairs(lab.corpus.files, options.corpus.winnow);
     lab.known_matches = similarity::rank_known_matches(lab.corpus.files, lab.corpus.known, options.corpus.winnow);
