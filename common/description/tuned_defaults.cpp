@@ -221,4 +221,14 @@ bool names_extension(const LabSpec& spec, const Defines& defines) {
     return false;
 }
 
+bool takes_extension_defines(const LabSpec& spec, const std::function<bool(const std::string&)>& kernel_uses) {
+    if (spec.bench_defines.empty()) return false;
+    for (const auto& set : spec.define_sets) {
+        if (!set.only_if_used.empty() && spec.bench_defines.get(set.only_if_used) && !kernel_uses(set.only_if_used)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace course

@@ -11,7 +11,7 @@
 //     name = "NVIDIA H200"          # CL_DEVICE_NAME, exactly
 //     driver = "580.159.04"         # CL_DRIVER_VERSION, exactly
 //     up_to = 1024                  # optional: only sizes whose largest dimension is at most this
-//     solution_only = true          # optional: extension defines, for `lab bench`'s solution only
+//     solution_only = true          # optional: extension defines, where [gpu.bench_defines] go
 //     defines = { TILE_M = 64, TILE_N = 128 }
 //     measured = "35.1 TFLOP/s at 1024x1024x1024 (lab tune 06 --solution --size 1024, 2026-11-28)"
 #pragma once
@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,7 +39,8 @@ struct TunedEntry {
     DeviceIdentity device;
     std::optional<std::size_t> up_to;  // none: every size (it replaces the class's [defines])
     // The defines name an extension of the lab (a define set's only_if_used): a kernel without the
-    // extension cannot take them, so they go where [gpu.bench_defines] goes, the solution's `lab bench`.
+    // extension cannot take them, so they go where [gpu.bench_defines] goes: the solution's `lab bench`,
+    // and `lab run` of a kernel with the extension (takes_extension_defines).
     bool solution_only = false;
     Defines defines;       // on top of the class's defaults
     std::string measured;  // what the tuning measured, for people
@@ -76,5 +78,11 @@ std::string tuned_defaults_text(const TunedDefaults& tuned, const std::string& l
 
 // Whether `defines` sets one of the lab's extension defines (a define set's only_if_used).
 bool names_extension(const LabSpec& spec, const Defines& defines);
+
+// Whether `lab run` times a kernel at the lab's extension defines (`bench_defines`: [gpu.bench_defines]
+// or this device's solution_only entry) rather than its plain defaults: there are some, and the kernel
+// uses every extension they switch on (`kernel_uses(only_if_used)` for each set whose define they set).
+// A kernel without the extension stays at the defaults it was checked at.
+bool takes_extension_defines(const LabSpec& spec, const std::function<bool(const std::string&)>& kernel_uses);
 
 }  // namespace course

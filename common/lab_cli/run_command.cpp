@@ -9,6 +9,7 @@
 #include "bench/share_meaning.hpp"
 #include "lab_opening.hpp"
 #include "harness/kernel_source_features.hpp"
+#include "harness/source_identifiers.hpp"
 #include "problems/device_fit.hpp"
 #include "bench/host_sgemm.hpp"
 #include "problems/lab_session.hpp"
@@ -269,6 +270,15 @@ int time_checked_kernel(OpenedLab& lab, const RunOptions& options, const Defines
         // This size has defaults of its own ([[defines_by_size]]): time those (every timed result is checked).
         timed = open_lab(lab.session, lab.root, spec, lab.kernels, spec.defines_for(time_size));
         timed_set = "the defaults for this size (" + spec.defines_for(time_size).build_options() + ")";
+    }
+    if (overrides.empty() && takes_extension_defines(spec, [&](const std::string& name) {
+                                 return uses_identifier(timed->program().source.text, name);
+                             })) {
+        // The kernel has the lab's extension: time it where the solution is timed (its tuned defines).
+        Defines extension = spec.defines_for(time_size);
+        extension.merge(spec.bench_defines);
+        timed = open_lab(lab.session, lab.root, spec, lab.kernels, extension);
+        timed_set = "the extension's defines for this device (" + extension.build_options() + ")";
     }
     const std::string shown = size_text(time_size, spec.size_form());
     const std::string again = fmt::format("{} --size {}{}", command, size_flag(time_size, spec.size_form()),

@@ -27,7 +27,14 @@ namespace course {
 namespace {
 
 // Each configuration of the sweep is timed briefly; the final round times the best again, longer.
-const TimingPlan kSweepPlan{1, 3, 20, 0.2};
+TimingPlan sweep_plan() {
+    TimingPlan plan;
+    plan.warmups = 1;
+    plan.min_repetitions = 3;
+    plan.max_repetitions = 20;
+    plan.min_total_seconds = 0.2;
+    return plan;
+}
 
 struct Measured {
     TuneResult result;
@@ -250,7 +257,7 @@ std::string try_configuration(TuneSetup& setup, const Defines& config, std::uint
                                 });
     if (trial.problem) {
         try {
-            TimingPlan plan = kSweepPlan;
+            TimingPlan plan = sweep_plan();
             plan.check_seed = seed;
             plan.stop_when_wrong = true;
             note_configuration(setup, config, StepKind::running,
@@ -356,12 +363,12 @@ void save_best(const TuneSetup& setup, const TuneResult& best, const std::string
     TunedDefaults tuned = read_tuned_defaults(path, display);
     save_entry(tuned, entry);
     write_file_atomically(path, tuned_defaults_text(tuned, spec.number));
-    fmt::print("\nsaved to {} for {} (driver {}){}{}: `lab run`, `lab bench` and labcheck's timing use it on "
-               "this device.\n",
-               display, entry.device.name, entry.device.driver,
-               entry.up_to ? fmt::format(", sizes up to {}", *entry.up_to) : std::string(),
-               entry.solution_only ? ", for the solution's `lab bench` only (it sets an extension's define)"
-                                   : std::string());
+    const std::string who = entry.solution_only
+                                ? "the solution's `lab bench` and `lab run` of a kernel with the extension use it on this "
+                                  "device (it sets an extension's define; labcheck's timing keeps the lab's defaults)"
+                                : "`lab run`, `lab bench` and labcheck's timing use it on this device";
+    fmt::print("\nsaved to {} for {} (driver {}){}: {}.\n", display, entry.device.name, entry.device.driver,
+               entry.up_to ? fmt::format(", sizes up to {}", *entry.up_to) : std::string(), who);
 }
 
 // The whole command, in the child process crash_guard runs it in.

@@ -340,7 +340,9 @@ def markdown_files(root):
     skip = {'.git', 'build', 'subprojects', 'node_modules'}
     for path in sorted(root.rglob('*.md')):
         parts = path.relative_to(root).parts
-        if not skip.intersection(parts) and not any(p.startswith('build') for p in parts[:1]):
+        # hidden folders (.git, a local .carry or .venv) are nobody's course text
+        hidden = any(p.startswith('.') for p in parts[:-1])
+        if not hidden and not skip.intersection(parts) and not any(p.startswith('build') for p in parts[:1]):
             yield path
 
 

@@ -20,7 +20,17 @@ using namespace course;
 namespace {
 
 // Few launches: these tests are about results, never about times.
-const TimingPlan kShortPlan{1, 3, 3, 0.0, 5, false};
+// warm-ups, least and most repetitions, least total seconds, check seed
+TimingPlan plan_of(int warmups, int min_repetitions, int max_repetitions, double min_seconds, std::uint64_t seed) {
+    TimingPlan plan;
+    plan.warmups = warmups;
+    plan.min_repetitions = min_repetitions;
+    plan.max_repetitions = max_repetitions;
+    plan.min_total_seconds = min_seconds;
+    plan.check_seed = seed;
+    return plan;
+}
+const TimingPlan kShortPlan = plan_of(1, 3, 3, 0.0, 5);
 
 // The lab-01 driver on a kernel given as text.
 std::unique_ptr<LabProblem> transpose_with(ClSession& session, const LabSpec& spec, const char* text) {
@@ -100,7 +110,7 @@ TEST_CASE("an honest kernel's timed results are all right") {
 
 TEST_CASE("an early answer ends the timing after its look; no answer, and the plan's rounds are all timed") {
     Lab01 lab;
-    TimingPlan plan{1, 8, 8, 0.0, 5, false};
+    TimingPlan plan = plan_of(1, 8, 8, 0.0, 5);
     plan.early_look = 4;
     std::size_t seen = 0;
     plan.answered = [&](const std::vector<std::vector<double>>& seconds) {

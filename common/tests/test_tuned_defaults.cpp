@@ -1,6 +1,7 @@
 // Each device's tuned defaults (labs/NN-name/tuned.toml): the entry of the device a run is on
 // (name and driver, exactly) replaces lab.toml's timing defaults; any other device, PoCL
 // included, keeps lab.toml's. Fake device names: no OpenCL device is opened.
+#include <algorithm>
 #include "description/tuned_defaults.hpp"
 #include "util/user_error.hpp"
 
@@ -102,6 +103,24 @@ TEST_CASE("a solution_only entry (an extension's defines) replaces the solution'
     extension.set("ROWS_PER_ITEM", "4");
     CHECK(course::names_extension(course::load_lab(std::filesystem::current_path(), "02", DeviceClass::gpu), extension));
     CHECK_FALSE(course::names_extension(spec, spec.defines));
+}
+
+TEST_CASE("lab run times a kernel at the extension's defines only when it uses every extension they switch on") {
+    // Lab 02 on a GPU: [gpu.bench_defines] sets ROWS_PER_ITEM (the first extension's define).
+    auto spec = course::load_lab(std::filesystem::current_path(), "02", DeviceClass::gpu);
+    REQUIRE(spec.bench_defines.get("ROWS_PER_ITEM"));
+    const auto uses = [](std::vector<std::string> names) {
+        return [names](const std::string& name) { return std::find(names.begin(), names.end(), name) != names.end(); };
+    };
+    CHECK(course::takes_extension_defines(spec, uses({"TILE_SIZE", "ROWS_PER_ITEM"})));
+    CHECK_FALSE(course::takes_extension_defines(spec, uses({"TILE_SIZE"})));  // the stub's kernel
+    // A device's entry that also switches on the float4 extension needs a kernel with both.
+    spec.bench_defines.set("VECTOR_MOVES", "1");
+    CHECK_FALSE(course::takes_extension_defines(spec, uses({"TILE_SIZE", "ROWS_PER_ITEM"})));
+    CHECK(course::takes_extension_defines(spec, uses({"TILE_SIZE", "ROWS_PER_ITEM", "VECTOR_MOVES"})));
+    // No extension defines (lab 06, PoCL's lab 02): the defaults, whatever the kernel uses.
+    CHECK_FALSE(course::takes_extension_defines(course::load_lab(std::filesystem::current_path(), "02", DeviceClass::cpu),
+                                                uses({"TILE_SIZE", "ROWS_PER_ITEM"})));
 }
 
 TEST_CASE("a save replaces its own slot, and the written file reads back the same") {
