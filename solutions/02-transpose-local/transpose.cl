@@ -75,7 +75,6 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
 
 #else  // VECTOR_MOVES
 
-// slide: vector-moves
 // The same three phases with every global access a float4 (16 bytes): each work-item reads
 // a 4 × 4 block of a as four float4 rows, transposes it in registers, and stores the four
 // columns into local memory as float4s; the write phase then sends float4 rows of the
@@ -92,7 +91,6 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
 #define ITEMS (TILE_SIZE * GROUP_ROWS)        // work-items in a work-group
 #define QUADS (TILE_SIZE / 4)                 // float4s across a row of the tile
 #define SWIZZLE (QUADS < 8 ? QUADS : 8)       // float4s the permutation mixes
-// end slide: vector-moves
 
 // Work-groups walk the tiles in bands BAND_COLUMNS tiles wide, down one band before the next
 // (0: row by row, as launched). The groups running at once then read rows of a and write rows
@@ -137,7 +135,6 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
     // time. The same for every work-item of the group, so both paths meet at one barrier.
     const bool whole_tile = block_row + TILE_SIZE <= m && block_col + TILE_SIZE <= k && m % 4 == 0 && k % 4 == 0;
 
-    // slide: vector-read
     if (whole_tile) {
         for (uint block = id; block < QUADS * QUADS; block += ITEMS) {
             const uint r0 = (block / QUADS) * 4;  // the 4 × 4 block at rows r0.., columns c0.. of the tile
@@ -159,9 +156,7 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    // end slide: vector-read
 
-    // slide: vector-write
     if (whole_tile) {
         for (uint quad = id; quad < TILE_SIZE * QUADS; quad += ITEMS) {
             const uint row = quad / QUADS;      // row of the transposed tile = column of a
@@ -175,6 +170,5 @@ __kernel void transpose(__global const float* a, __global float* at, uint m, uin
                 at[(block_col + r) * m + block_row + lx] = tile[tile_index(r, lx)];
         }
     }
-    // end slide: vector-write
 }
 #endif  // VECTOR_MOVES

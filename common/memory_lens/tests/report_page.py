@@ -94,8 +94,10 @@ def main():
             print('chromium is not installed: the screenshot check is skipped (apt-get install chromium)')
         else:
             shot = pathlib.Path(tmp) / 'page.png'
+            # tall enough for the whole page: the source table of the file (the solution's 180 lines,
+            # its float4 extension included) comes before the picture
             subprocess.run([browser, '--headless', '--no-sandbox', '--disable-gpu', f'--screenshot={shot}',
-                            '--window-size=1400,3000', page.as_uri()], capture_output=True, timeout=120)
+                            '--window-size=1400,6000', page.as_uri()], capture_output=True, timeout=120)
             red = red_pixels(shot) if shot.exists() else 0
             if red < 32 * 50:  # 32 cells of at least 50 pixels, in this run's grid alone
                 problems.append(f'the screenshot {shot} shows {red} red pixels: the picture is not drawn')
