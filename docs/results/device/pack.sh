@@ -13,7 +13,7 @@ for lib in libOpenCL.so.1 libfmt.so.9 libtomlplusplus.so.3 libclblast.so.1 libop
     [ -n "$path" ] && cp -L "$path" "$carry/lib/$lib"
 done
 cp -r "$src/labs" "$src/solutions" "$src/kernels" "$carry/tree/"
-cp -r "$src/docs/results/device/exp" "$carry/"  # experiments' kernels, laid out like labs/ (--submission)
+python3 "$src/docs/results/device/make_experiments.py" "$carry"  # experiments' kernels, laid out like labs/
 cp "$src"/docs/results/device/*.sh "$src"/docs/results/device/*.py "$src"/docs/results/device/*.cu \
    "$src"/docs/results/device/*.cl "$carry/" 2>/dev/null || true
 # ptx_dump (the PTX NVIDIA's OpenCL driver makes of a kernel; call4.sh) needs the OpenCL headers of this machine.
