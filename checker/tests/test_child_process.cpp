@@ -233,3 +233,22 @@ TEST_CASE("children share the processor's threads, and the static analysis start
     CHECK(value(labcheck::JobKind::static_analysis, "OPENBLAS_NUM_THREADS") == "1");
     CHECK(value(labcheck::JobKind::speedup, "OPENBLAS_NUM_THREADS") == "unset");  // timing keeps every core
 }
+
+TEST_CASE("a run asked for a cold PoCL cache gives every child one cache of its own, shared by them") {
+    const auto value = [](const labcheck::UnitRunner& runner, labcheck::JobKind kind, const std::string& name) {
+        std::string found = "unset";
+        for (const auto& [key, v] : runner.child_environment(kind, "/tmp/x", {})) {
+            if (key == name) found = v;
+        }
+        return found;
+    };
+    const labcheck::UnitRunner pocl_own(labcheck::RunnerSettings{});
+    CHECK(value(pocl_own, labcheck::JobKind::check, "POCL_CACHE_DIR") == "unset");  // PoCL's own, as the user set it
+    labcheck::RunnerSettings settings;
+    settings.kernel_cache = "/tmp/labcheck-1-abc/pocl-kernels";
+    const labcheck::UnitRunner runner(settings);
+    for (const auto kind : {labcheck::JobKind::check, labcheck::JobKind::speedup}) {
+        CHECK(value(runner, kind, "POCL_CACHE_DIR") == "/tmp/labcheck-1-abc/pocl-kernels");
+        CHECK(value(runner, kind, "POCL_KERNEL_CACHE") == "1");
+    }
+}

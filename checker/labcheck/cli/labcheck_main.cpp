@@ -38,6 +38,7 @@
 #include <CLI/CLI.hpp>
 
 #include <ctime>
+#include <cstdlib>
 #include <thread>
 
 #include <unistd.h>
@@ -270,6 +271,10 @@ RunnerSettings runner_settings_of(const Options& options, const WorkDir& work_di
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     runner_settings.processor_threads =
         threads_per_child(cores, options.jobs > 0 ? static_cast<unsigned>(options.jobs) : cores);
+    // Asked for a cold cache: one of this run's own, empty at its start and gone with the work folder.
+    if (const char* cache = std::getenv("POCL_KERNEL_CACHE"); cache != nullptr && std::string(cache) == "0") {
+        runner_settings.kernel_cache = work_dir.path() / "pocl-kernels";
+    }
     return runner_settings;
 }
 

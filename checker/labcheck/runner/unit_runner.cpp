@@ -175,6 +175,10 @@ std::vector<std::pair<std::string, std::string>> UnitRunner::child_environment(
                           environment.end());
         environment.push_back({"OPENBLAS_NUM_THREADS", "1"});
     }
+    if (!settings_.kernel_cache.empty()) {
+        environment.push_back({"POCL_KERNEL_CACHE", "1"});
+        environment.push_back({"POCL_CACHE_DIR", settings_.kernel_cache.string()});
+    }
     if (!memory_file.empty()) {
         environment.push_back({"MEMORY_LENS_OUTPUT", memory_file.string()});
         environment.push_back({"MEMORY_LENS_WARP", "32"});

@@ -58,6 +58,11 @@ struct RunnerSettings {
     // so that the children at a time share the cores instead of each starting one thread per core;
     // 0: their own default. Timing children keep every core: they have the device alone.
     unsigned processor_threads = 0;
+    // A PoCL kernel cache of this run's own, shared by its children (empty: PoCL's own, or none). Set
+    // when labcheck is asked for a cold cache (POCL_KERNEL_CACHE=0): every kernel is still compiled
+    // fresh in this run, but once, not again by each child that builds the same source and defines
+    // (the check, then the timing, of one lab).
+    std::filesystem::path kernel_cache;
 };
 
 // The processor threads for each of `children` children at a time on `cores` cores: the cores shared
