@@ -1,7 +1,8 @@
 #!/bin/bash
 # Device call(s) for issue 33's throughput figure: the bundle of pack_grader.sh unpacked, a smoke test
 # of labcheck on the GPU, then docs/results/grading_throughput.py grading a generated class of
-# STUDENTS (default 300) × 8 labs (LABS: some) with --jobs 16 (JOBS), started in its own session so that it runs on
+# STUDENTS (default 300) × 8 labs (LABS: some) with --jobs 16 (JOBS), one timing lane per GPU in DEVICES
+# (e.g. DEVICES="0 1" on a node with two: --device 0 --device 1; default the one device), started in its own session so that it runs on
 # between calls while the machine is warm; this call waits for it at most WAIT_S seconds and copies
 # the page, its JSON, the gradebook and the logs into $OUT. A later call (same command) waits on the
 # same run; with `stop` it stops the run cleanly (SIGINT: labcheck keeps what is done, the page says
@@ -30,7 +31,7 @@ if [ ! -f "$WORK/pid" ]; then
     fi
     setsid python3 -u "$GRADER/tree/docs/results/grading_throughput.py" --students "${STUDENTS:-300}" --jobs "${JOBS:-16}" \
         --work "$WORK/run" --labcheck "$GRADER/bin/labcheck" \
-        ${LABS:+--labs "$LABS"} --data "$WORK/grading-throughput.json" --output "$WORK/grading-throughput.md" \
+        ${LABS:+--labs "$LABS"} $(for d in $DEVICES; do echo --device "$d"; done) --data "$WORK/grading-throughput.json" --output "$WORK/grading-throughput.md" \
         > "$WORK/script.log" 2>&1 < /dev/null &
     echo $! > "$WORK/pid"
     echo "class run started: pid $!"
