@@ -49,6 +49,12 @@ def edited(text, old, new, what):
 
 def main():
     carry = pathlib.Path(sys.argv[1])
+    needed = [ROOT / "solutions/02-transpose-local/transpose.cl", ROOT / "solutions/06-matmul-register-tiles/matmul.cl",
+              ROOT / "docs/results/device/matmul_cp_async.cl"]
+    missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
+    if missing:
+        sys.exit(f"make_experiments.py: {', '.join(missing)} missing: the experiments are made from a full clone "
+                 "(the student edition has no solutions)")
     transpose = (ROOT / "solutions/02-transpose-local/transpose.cl").read_text()
     transpose = edited(transpose, "__kernel void transpose", ORDER_DEFINES + "__kernel void transpose", "lab 02's solution")
     transpose = edited(transpose, """    const uint block_col = get_group_id(0) * TILE_SIZE;  // first column of a in this block
