@@ -277,8 +277,14 @@ int time_checked_kernel(OpenedLab& lab, const RunOptions& options, const Defines
         // The kernel has the lab's extension: time it where the solution is timed (its tuned defines).
         Defines extension = spec.defines_for(time_size);
         extension.merge(spec.bench_defines);
-        timed = open_lab(lab.session, lab.root, spec, lab.kernels, extension);
-        timed_set = "the extension's defines for this device (" + extension.build_options() + ")";
+        try {
+            timed = open_lab(lab.session, lab.root, spec, lab.kernels, extension);
+            timed_set = "the extension's defines for this device (" + extension.build_options() + ")";
+        } catch (const KernelBuildError& error) {
+            fmt::print("\nnote: your kernel has the lab's extension but does not build at its defines for this device "
+                       "({}), so it is timed at {}:\n{}\n",
+                       extension.build_options(), timed_set, printable_text(error.what()));
+        }
     }
     const std::string shown = size_text(time_size, spec.size_form());
     const std::string again = fmt::format("{} --size {}{}", command, size_flag(time_size, spec.size_form()),
