@@ -90,7 +90,14 @@ TEST_CASE("correctness checks: contract sizes with seed 1, then hidden sizes wit
 
 TEST_CASE("race sizes: the lab's own, else small ragged ones with three K steps at the set's tiles") {
     course::Defines none;
-    CHECK(race_checks(spec("transpose", {"1x1"}), none).size() == 2);
+    // A transpose: a whole tile beside ragged ones (k odd), and whole tiles with m, k multiples of 4.
+    const auto transpose = race_checks(spec("transpose", {"1x1"}), none);
+    REQUIRE(transpose.size() == 3);
+    CHECK(transpose[1].size == "17x33");
+    CHECK(transpose[2].size == "16x32");
+    course::Defines tile32;
+    tile32.set("TILE_SIZE", "32");
+    CHECK(race_checks(spec("transpose", {"1x1"}), tile32)[1].size == "33x65");
     const auto matmul = race_checks(spec("matmul", {"1x1x1"}), none);
     REQUIRE(matmul.size() == 2);
     CHECK(matmul[1].size == "17x41x20");  // 16 by default: 41 = 2.5 steps + 1

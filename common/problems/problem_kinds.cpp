@@ -39,8 +39,12 @@ std::size_t k_step(const Defines& defines) {
     return 16;
 }
 
-std::vector<std::string> transpose_race_sizes(const LabSpec&, const Defines&) {
-    return {"1x1", "17x33"};
+// The tile at these defines (k_step reads TILE_SIZE for a transpose): one whole tile beside ragged ones
+// (T+1 x 2T+1, k odd: float4 rows of a would not be 16-byte aligned there), and whole tiles only with m
+// and k multiples of 4 (T x 2T: a float4 extension's vector path runs under Oclgrind too).
+std::vector<std::string> transpose_race_sizes(const LabSpec&, const Defines& defines) {
+    const std::size_t tile = k_step(defines);
+    return {"1x1", fmt::format("{}x{}", tile + 1, 2 * tile + 1), fmt::format("{}x{}", tile, 2 * tile)};
 }
 
 // Three K steps, the last one partial; M and N ragged. Where the host pads to whole tiles
