@@ -16,7 +16,10 @@ cp -r "$src/labs" "$src/solutions" "$src/kernels" "$carry/tree/"
 python3 "$src/docs/results/device/make_experiments.py" "$carry"  # experiments' kernels, laid out like labs/
 cp "$src"/docs/results/device/*.sh "$src"/docs/results/device/*.py "$src"/docs/results/device/*.cu \
    "$src"/docs/results/device/*.cl "$carry/" 2>/dev/null || true
-# ptx_dump (the PTX NVIDIA's OpenCL driver makes of a kernel; call4.sh) needs the OpenCL headers of this machine.
-g++ -std=c++17 -O2 -DCL_HPP_TARGET_OPENCL_VERSION=120 -DCL_HPP_MINIMUM_OPENCL_VERSION=120 \
-    "$src/docs/results/device/ptx_dump.cpp" -lOpenCL -o "$carry/bin/ptx_dump"
+# ptx_dump (the PTX NVIDIA's OpenCL driver makes of a kernel; call4.sh) and cl_launch_time (call16.sh) need
+# the OpenCL headers of this machine.
+for tool in ptx_dump cl_launch_time; do
+    g++ -std=c++17 -O2 -DCL_HPP_TARGET_OPENCL_VERSION=120 -DCL_HPP_MINIMUM_OPENCL_VERSION=120 \
+        "$src/docs/results/device/$tool.cpp" -lOpenCL -o "$carry/bin/$tool"
+done
 du -sh "$carry"

@@ -14,13 +14,20 @@
 //                   img:W:H (a W × H image of RGBA float texels, random, passed as a texture object:
 //                   read unnormalised, nearest texel, a zero border; its floats in row order, so
 //                   --verify sees it as an H × 4W matrix)
+//   PTX_LAUNCH_TIME=N     after the checked launch, time the kernel two ways, 7 rounds of N launches each,
+//                         and print the medians: N launches back to back between one pair of CUDA
+//                         events (as cuBLAS is timed, kernels/benchmarks/cublas_sgemm.py), and each
+//                         launch alone between its own pair with the GPU idle before it (as an OpenCL
+//                         profiling event frames one launch of the course's kernels)
 //   nvcc -O2 ptx_launch.cu -lcuda -o ptx_launch          (on the device machine)
 #include <cuda.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -125,6 +132,39 @@ std::string unified_mode(std::string ptx) {
     return ptx;
 }
 
+// The median of `samples` (not empty).
+double median(std::vector<double> samples) {
+    std::sort(samples.begin(), samples.end());
+    return samples[samples.size() / 2];
+}
+
+// Milliseconds per launch, back to back in one event pair and alone in each pair (PTX_LAUNCH_TIME).
+void time_two_ways(int launches, const std::function<void()>& launch) {
+    CUevent start, end;
+    check(cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate");
+    check(cuEventCreate(&end, CU_EVENT_DEFAULT), "cuEventCreate");
+    std::vector<double> batched, alone;
+    for (int round = 0; round < 7; ++round) {
+        check(cuEventRecord(start, nullptr), "cuEventRecord");
+        for (int i = 0; i < launches; ++i) launch();
+        check(cuEventRecord(end, nullptr), "cuEventRecord");
+        check(cuEventSynchronize(end), "cuEventSynchronize");
+        float ms = 0;
+        check(cuEventElapsedTime(&ms, start, end), "cuEventElapsedTime");
+        batched.push_back(ms / launches);
+        for (int i = 0; i < launches; ++i) {
+            check(cuEventRecord(start, nullptr), "cuEventRecord");
+            launch();
+            check(cuEventRecord(end, nullptr), "cuEventRecord");
+            check(cuEventSynchronize(end), "cuEventSynchronize");
+            check(cuEventElapsedTime(&ms, start, end), "cuEventElapsedTime");
+            alone.push_back(ms);
+        }
+    }
+    std::printf("ptx_launch: ms per launch, back to back %.5f, alone %.5f (medians, 7 x %d launches)\n",
+                median(batched), median(alone), launches);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -185,14 +225,18 @@ int main(int argc, char** argv) {
         params.push_back(arg.image    ? static_cast<void*>(&arg.texture)
                          : arg.buffer ? static_cast<void*>(&arg.device)
                                       : static_cast<void*>(&arg.value));
-    check(cuLaunchKernel(kernel, grid[0], grid[1], grid[2], block[0], block[1], block[2], 0, nullptr, params.data(),
-                         nullptr),
-          "cuLaunchKernel");
+    const auto launch = [&] {
+        check(cuLaunchKernel(kernel, grid[0], grid[1], grid[2], block[0], block[1], block[2], 0, nullptr,
+                             params.data(), nullptr),
+              "cuLaunchKernel");
+    };
+    launch();
     check(cuCtxSynchronize(), "cuCtxSynchronize");
     for (auto& arg : args) {
         if (arg.buffer) check(cuMemcpyDtoH(arg.host.data(), arg.device, arg.host.size() * sizeof(float)), "cuMemcpyDtoH");
     }
     const long wrong = verify_spec.empty() ? 0 : verify(verify_spec, args);
+    if (const char* count = std::getenv("PTX_LAUNCH_TIME")) time_two_ways(std::atoi(count), launch);
     std::printf("ptx_launch: %s ran, grid %u,%u,%u of %u,%u,%u; %s\n", argv[2], grid[0], grid[1], grid[2], block[0],
                 block[1], block[2],
                 verify_spec.empty() ? "not verified" : (wrong == 0 ? "right" : "WRONG"));
