@@ -92,6 +92,9 @@ std::string limits_text(const BenchReport& r) {
         text += fmt::format("; GFLOP/s shared against the {} ({:.1f} GFLOP/s)", r.compute_limit_name,
                             r.compute_limit_gflops);
     }
+    if (r.launch_floor_seconds > 0.0) {
+        text += fmt::format("; launch floor {:.1f} µs (an empty kernel's event)", r.launch_floor_seconds * 1e6);
+    }
     if (r.datasheet_gflops > 0.0) {
         text += fmt::format("; datasheet FP32 peak {:.1f} GFLOP/s ({})", r.datasheet_gflops, r.datasheet_formula);
     }
@@ -221,6 +224,7 @@ std::string bench_json(const BenchReport& report) {
                                 {"copy_gbs", report.copy_gbs}, {"fma_gflops", report.fma_gflops},
                                 {"compute_limit_gflops", report.compute_limit_gflops},
                                 {"compute_limit_name", report.compute_limit_name},
+                                {"launch_floor_seconds", report.launch_floor_seconds},
                                 {"datasheet_fp32_gflops", report.datasheet_gflops},
                                 {"datasheet_formula", report.datasheet_formula},
                                 {"gpu_states", states},      {"methods", methods},
@@ -244,6 +248,7 @@ BenchReport bench_report_from_json(const std::string& path) {
         report.fma_gflops = doc.at("fma_gflops").get<double>();
         report.compute_limit_gflops = doc.value("compute_limit_gflops", report.fma_gflops);
         report.compute_limit_name = doc.value("compute_limit_name", std::string("FMA peak"));
+        report.launch_floor_seconds = doc.value("launch_floor_seconds", 0.0);
         report.datasheet_gflops = doc.value("datasheet_fp32_gflops", 0.0);
         report.datasheet_formula = doc.value("datasheet_formula", std::string());
         const nlohmann::json states = doc.value("gpu_states", nlohmann::json::array());

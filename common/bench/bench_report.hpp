@@ -43,6 +43,9 @@ struct BenchReport {
     // OpenBLAS in the same run (cpu_limit.hpp); its name says which.
     double compute_limit_gflops = 0.0;
     std::string compute_limit_name = "FMA peak";
+    // GPU only: an empty kernel's event time, what an OpenCL event holds besides the kernel
+    // (launch_floor.hpp); 0 when not measured (a CPU device, a run saved before it existed).
+    double launch_floor_seconds = 0.0;
     // GPU only: the datasheet FP32 peak and how it was computed (gpu_state.hpp); 0 when unknown.
     double datasheet_gflops = 0.0;
     std::string datasheet_formula;

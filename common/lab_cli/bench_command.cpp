@@ -10,6 +10,7 @@
 #include "bench/copy_bandwidth.hpp"
 #include "util/course_root.hpp"
 #include "bench/fma_peak.hpp"
+#include "bench/launch_floor.hpp"
 #include "bench/gpu_state.hpp"
 #include "bench/share_meaning.hpp"
 #include "bench/host_sgemm.hpp"
@@ -109,7 +110,7 @@ struct BenchRun {
     std::vector<LabSpec> specs;
     BenchReport report;
     ProgressLine progress;
-    std::size_t total_steps = 2;
+    std::size_t total_steps = 2;  // the copy and the FMA peak; the launch floor on a GPU; each lab's sizes
     std::size_t step = 0;
     int repeat = 0;  // --repeat
     std::vector<BenchFigure> same_bytes_copies;  // the copy beside each bandwidth-bound figure
@@ -124,6 +125,7 @@ void start_bench(BenchRun& run, const CommonOptions& common, const BenchOptions&
     run.root = course_root(common.root);
     run.repeat = options.repeat;
     run.session = open_session(common.device);
+    if (run.session.device.device_class == DeviceClass::gpu) ++run.total_steps;  // the launch floor
     std::string set_name = options.submission;
     if (set_name.empty()) {
         set_name = options.mine || !std::filesystem::is_directory(run.root / "solutions") ? "labs" : "solutions";
@@ -137,8 +139,10 @@ void start_bench(BenchRun& run, const CommonOptions& common, const BenchOptions&
     run.report.host = host_name();
     run.report.kernels = run.kernels.display_dir;
     run.report.methods.emplace_back(
-        "OpenCL kernels", "each launch's own profiling events (kernel alone), after warm-ups; median of the launches; "
-                          "the same buffers every launch, output refilled before each (outside the timed interval)");
+        "OpenCL kernels", "each launch's own profiling events, which hold the driver's launch of the kernel besides "
+                          "the kernel (on a GPU an empty kernel's, the launch floor, is measured), after warm-ups; "
+                          "median of the launches; the same buffers every launch, output refilled before each "
+                          "(outside the timed interval)");
     sample_gpu_state(run.report, "before");
     for (const auto& folder : chosen_labs(run.root, options.labs)) {
         run.specs.push_back(load_lab(run.root, folder, run.session.device.device_class));
@@ -174,6 +178,10 @@ void measure_limits(BenchRun& run) {
                                                  size_text({n, n, n}, SizeForm::m_by_k_by_n), limit.blas_seconds,
                                                  limit.blas_gflops, RateUnit::gigaflops_per_second));
         run.report.notes.push_back(cpu_share_caveat());
+    }
+    if (run.session.device.device_class == DeviceClass::gpu) {  // beside cuBLAS's kernel times (launch_floor.hpp)
+        run.tick("launch floor");
+        run.report.launch_floor_seconds = measure_launch_floor(run.session, run.root);
     }
     sample_gpu_state(run.report, "after the limits");
     if (!run.report.gpu_states.empty()) {
@@ -329,6 +337,7 @@ void bench_libraries(BenchRun& run, const BenchOptions& options) {
         if (!said) run.report.methods.emplace_back("cuBLAS", v.method);
     }
     if (!why.empty()) fmt::print(stderr, "no cuBLAS line: {}\n", why);
+    for (auto& note : kernel_time_notes(run.report)) run.report.notes.push_back(std::move(note));
 }
 
 // A note under the table when the GPU's clock fell during the run or it was throttled for a reason

@@ -2,11 +2,14 @@
 // datasheet peak those clocks give, and when a share of a limit is not meaningful on a CPU.
 #include "bench/bench_report.hpp"
 #include "bench/gpu_state.hpp"
+#include "bench/launch_floor.hpp"
+#include "harness/cl_session.hpp"
 #include "bench/share_meaning.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -146,4 +149,49 @@ TEST_CASE("a CPU run's GFLOP/s shares are taken against the best of its FMA kern
     gpu.compute_limit_name = "FMA peak";
     share_against_cpu_limit(gpu);
     CHECK(gpu.compute_limit_gflops == 58.0);  // a GPU's limit is its FMA kernel's
+}
+
+TEST_CASE("beside cuBLAS, a course figure's ratio by its event and by kernel time (the event less the floor)") {
+    BenchReport report;
+    report.device_class = "GPU";
+    const auto figure = [](const std::string& lab, const std::string& what, const std::string& size, double seconds) {
+        BenchFigure f;
+        f.lab = lab;
+        f.what = what;
+        f.size = size;
+        f.seconds = seconds;
+        f.unit = RateUnit::gigaflops_per_second;
+        return f;
+    };
+    // The H200's figures at 1024 (perf-notes.md, "What an OpenCL event holds").
+    report.figures.push_back(figure("06", "solution", "1024×1024×1024", 60.9e-6));
+    report.figures.push_back(figure("06", "solution", "2048×2048×2048", 362.4e-6));
+    report.figures.push_back(figure("03", "solution", "1024×1024×1024", 473.8e-6));  // 0.12× both ways: no note
+    BenchFigure wrong = figure("05", "solution", "1024×1024×1024", 50e-6);
+    wrong.correct = false;  // no ratio for work not done
+    report.figures.push_back(wrong);
+    report.figures.push_back(figure("", "CLBlast sgemm (this device)", "1024×1024×1024", 168.7e-6));
+    report.figures.push_back(figure("", "cuBLAS (PyTorch, TF32 off)", "1024×1024×1024", 55.85e-6));
+    CHECK(kernel_time_notes(report).empty());  // no floor measured (a CPU, an older run): nothing said
+
+    report.launch_floor_seconds = 4.7e-6;
+    const auto notes = kernel_time_notes(report);
+    REQUIRE(notes.size() == 1);  // lab 06 at 1024 only: no cuBLAS at 2048, lab 05 wrong, lab 03 unchanged
+    CHECK(notes[0].find("lab 06 at 1024×1024×1024") == 0);
+    CHECK(notes[0].find("0.92× cuBLAS by its OpenCL event") != std::string::npos);
+    CHECK(notes[0].find("0.99× by kernel time") != std::string::npos);
+    CHECK(notes[0].find("4.7 µs") != std::string::npos);
+
+    // Saved and read back, the floor stays with the run.
+    const std::string path = (std::filesystem::temp_directory_path() / "launch_floor_report.json").string();
+    std::ofstream(path) << bench_json(report);
+    CHECK(bench_report_from_json(path).launch_floor_seconds == doctest::Approx(4.7e-6));
+    std::remove(path.c_str());
+}
+
+TEST_CASE("the launch floor's kernel builds and runs on the default device, and its time is a time") {
+    ClSession session = open_session("");
+    const double floor = measure_launch_floor(session, ".");  // throws if kernels/benchmarks/empty_launch.cl fails
+    CHECK(std::isfinite(floor));
+    CHECK(floor >= 0.0);  // a device's clock may not tell an empty kernel's start from its end
 }

@@ -3,10 +3,12 @@
 benchmark. TF32 is switched off, so this is plain FP32 arithmetic, the same
 arithmetic as the course's OpenCL kernels.
 
-Timed the way the course's kernels are timed: kernel time, not launch time.
-The OpenCL side reads each launch's profiling events, which hold the kernel
-alone; a CUDA event pair around one torch.mm also holds the launch from
-Python, which at n = 1024 is a fifth of the time. So after a warm-up, CALLS
+Timed as kernel time, not launch time: a CUDA event pair around one torch.mm
+also holds the launch from Python, which at n = 1024 is a fifth of the time.
+(The OpenCL side's profiling events hold the driver's launch of a kernel
+besides the kernel, about 4 µs on the H200: `lab bench` measures that launch
+floor and says each ratio to cuBLAS both ways, common/bench/launch_floor.hpp.)
+So after a warm-up, CALLS
 products are captured back to back in one CUDA graph, and each of ROUNDS
 replays is timed between one event pair and divided by CALLS; the figure is
 the median of the rounds (without graphs, where capture fails: the same calls
