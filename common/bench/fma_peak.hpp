@@ -9,6 +9,12 @@
 
 namespace course {
 
+// The shape of fma_peak.cl's work, given to it as defines: CHAINS independent chains per
+// work-item, STEPS_PER_ROUND steps of each unrolled per loop iteration (the steps of a launch are a
+// multiple of it). The flops a launch does are counted from the same numbers.
+inline constexpr unsigned kFmaChains = 16;
+inline constexpr unsigned kFmaStepsPerRound = 8;
+
 struct FmaPeak {
     double flops = 0.0;    // per launch
     double seconds = 0.0;  // median
