@@ -282,3 +282,22 @@ TEST_CASE("the records' configuration hash follows every option whose row says a
     other_device.recorded_options = recorded_options(other_device, runner);
     CHECK(config_hash(other_device, runner) == base);
 }
+
+TEST_CASE("the records keep the limits in force, defaults included, so that a changed default makes them stale") {
+    GradeSettings settings;
+    RunnerSettings runner;  // every limit at its default (0 in the settings)
+    const nlohmann::json recorded = recorded_options(settings, runner);
+    CHECK(recorded.at("--timeout").at("check") == default_timeout(JobKind::check));
+    CHECK(recorded.at("--timeout").at("speedup") == default_timeout(JobKind::speedup));
+    CHECK(recorded.at("--launch-timeout").at("dynamic") == default_launch_timeout(JobKind::dynamic));
+    CHECK(recorded.at("--compile-timeout") == kDefaultCompileTimeout);
+    // Saying the default out loud is the same configuration as leaving it out.
+    RunnerSettings explicit_defaults = runner;
+    explicit_defaults.compile_timeout_seconds = kDefaultCompileTimeout;
+    explicit_defaults.timeout_seconds = 0.0;
+    CHECK(recorded_options(settings, explicit_defaults).at("--compile-timeout") == recorded.at("--compile-timeout"));
+    // A launch limit longer than the whole job's is none: the job's limit is the one in force.
+    RunnerSettings short_jobs = runner;
+    short_jobs.timeout_seconds = 5.0;
+    CHECK(recorded_options(settings, short_jobs).at("--launch-timeout").at("check") == 0.0);
+}

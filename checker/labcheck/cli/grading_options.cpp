@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 namespace labcheck {
 
 namespace {
@@ -28,6 +30,13 @@ std::vector<std::string> each(const char* flag, const std::vector<std::string>& 
     return args;
 }
 std::vector<std::string> not_forwarded(const Options&) { return {}; }
+
+// A limit as the runs use it, per kind of job: {"check": 300, "dynamic": 600, ...}.
+nlohmann::json per_job_kind(const std::function<double(JobKind)>& limit) {
+    nlohmann::json limits = nlohmann::json::object();
+    for (const JobKind kind : kJobKinds) limits[job_kind_name(kind)] = limit(kind);
+    return limits;
+}
 
 nlohmann::json optional_number(const std::optional<double>& value) {
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
@@ -114,21 +123,26 @@ std::vector<GradingOption> limits() {
              return app.add_option("--timeout", o.timeout, timeout_help())->check(CLI::NonNegativeNumber);
          },
          [](const Options& o) { return given_number("--timeout", o.timeout); },
-         [](const GradeSettings&, const RunnerSettings& r) { return nlohmann::json(r.timeout_seconds); }},
+         // The limits used, defaults included: a changed default makes old records stale.
+         [](const GradeSettings&, const RunnerSettings& r) {
+             return per_job_kind([&r](JobKind kind) { return wall_limit(r, kind); });
+         }},
         {"--launch-timeout", ForwardTo::grading,
          [](CLI::App& app, Options& o) {
              return app.add_option("--launch-timeout", o.launch_timeout, launch_timeout_help())
                  ->check(CLI::NonNegativeNumber);
          },
          [](const Options& o) { return given_number("--launch-timeout", o.launch_timeout); },
-         [](const GradeSettings&, const RunnerSettings& r) { return nlohmann::json(r.launch_timeout_seconds); }},
+         [](const GradeSettings&, const RunnerSettings& r) {
+             return per_job_kind([&r](JobKind kind) { return launch_limit(r, kind); });
+         }},
         {"--compile-timeout", ForwardTo::grading,
          [](CLI::App& app, Options& o) {
              return app.add_option("--compile-timeout", o.compile_timeout, compile_timeout_help())
                  ->check(CLI::NonNegativeNumber);
          },
          [](const Options& o) { return given_number("--compile-timeout", o.compile_timeout); },
-         [](const GradeSettings&, const RunnerSettings& r) { return nlohmann::json(r.compile_timeout_seconds); }},
+         [](const GradeSettings&, const RunnerSettings& r) { return nlohmann::json(compile_limit(r)); }},
         {"--memory-limit", ForwardTo::grading,
          [](CLI::App& app, Options& o) {
              return app.add_option("--memory-limit", o.memory_mib, "memory limit of every child process, in MiB")

@@ -28,6 +28,8 @@ enum class JobKind {
     dynamic,          // like check, run under Oclgrind at small sizes
     speedup,          // time the kernel against the lab's baseline
 };
+inline constexpr JobKind kJobKinds[] = {JobKind::probe, JobKind::check, JobKind::static_analysis, JobKind::dynamic,
+                                        JobKind::speedup};
 
 struct WorkerJob {
     JobKind kind = JobKind::probe;

@@ -83,6 +83,20 @@ double default_launch_timeout(JobKind kind) {
     return 0.0;
 }
 
+double wall_limit(const RunnerSettings& settings, JobKind kind) {
+    return settings.timeout_seconds > 0.0 ? settings.timeout_seconds : default_timeout(kind);
+}
+
+double launch_limit(const RunnerSettings& settings, JobKind kind) {
+    const double launch =
+        settings.launch_timeout_seconds > 0.0 ? settings.launch_timeout_seconds : default_launch_timeout(kind);
+    return launch > 0.0 && launch <= wall_limit(settings, kind) ? launch : 0.0;
+}
+
+double compile_limit(const RunnerSettings& settings) {
+    return settings.compile_timeout_seconds > 0.0 ? settings.compile_timeout_seconds : kDefaultCompileTimeout;
+}
+
 UnitRunner::UnitRunner(RunnerSettings settings) : settings_(std::move(settings)) {}
 
 StepClock UnitRunner::launch_clock(JobKind kind) const {
@@ -93,10 +107,9 @@ StepClock UnitRunner::launch_clock(JobKind kind) const {
 
 ChildLimits UnitRunner::limits_for(JobKind kind) const {
     ChildLimits limits;
-    limits.wall_seconds = settings_.timeout_seconds > 0.0 ? settings_.timeout_seconds : default_timeout(kind);
-    const double launch = settings_.launch_timeout_seconds > 0.0 ? settings_.launch_timeout_seconds
-                                                                 : default_launch_timeout(kind);
-    if (launch > 0.0 && launch <= limits.wall_seconds) {  // else the whole-job limit is the stricter one
+    limits.wall_seconds = wall_limit(settings_, kind);
+    const double launch = launch_limit(settings_, kind);
+    if (launch > 0.0) {  // else there is none, or the whole-job limit is the stricter one
         limits.steps.push_back({StepKind::launch, step_marker(CheckStartEvent::kName), launch, launch_clock(kind),
                                 launch * kWallBackstop, false});
     }
@@ -121,7 +134,7 @@ ChildLimits UnitRunner::limits_for(JobKind kind) const {
 }
 
 double UnitRunner::compile_limit_seconds() const {
-    return settings_.compile_timeout_seconds > 0.0 ? settings_.compile_timeout_seconds : kDefaultCompileTimeout;
+    return compile_limit(settings_);
 }
 
 std::string UnitRunner::json_safe_path(const std::string& path, int id) const {

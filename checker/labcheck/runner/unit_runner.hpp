@@ -136,4 +136,11 @@ double default_timeout(JobKind kind);
 // The default limit on one step (one launch) of a kind of job, in seconds; 0: none.
 double default_launch_timeout(JobKind kind);
 
+// The limits a run with `settings` uses, its 0s ("the default") replaced by the defaults above: what
+// limits_for applies and what a class record's config_hash keeps, so that a changed default makes
+// old records stale. The launch limit is 0 where the kind has none or the whole job's is stricter.
+double wall_limit(const RunnerSettings& settings, JobKind kind);
+double launch_limit(const RunnerSettings& settings, JobKind kind);
+double compile_limit(const RunnerSettings& settings);
+
 }  // namespace labcheck
