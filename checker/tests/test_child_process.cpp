@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include <sched.h>
 #include <unistd.h>
 
 using namespace labcheck;
@@ -198,6 +199,22 @@ TEST_CASE("a compile step has its own limit and does not count against the job's
 TEST_CASE("usable_processors counts at least one, and no more than the affinity allows") {
     CHECK(usable_processors() >= 1);
     CHECK(usable_processors() <= std::thread::hardware_concurrency() + 0u);
+    // Pinned to one processor (as a container or a Slurm job with one CPU of a larger host pins it),
+    // it says one, whatever the host has: labcheck's default --jobs and thread shares follow it.
+    cpu_set_t before;
+    REQUIRE(sched_getaffinity(0, sizeof before, &before) == 0);
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+        if (CPU_ISSET(cpu, &before)) {
+            CPU_SET(cpu, &one);
+            break;
+        }
+    }
+    REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0);
+    const unsigned pinned = usable_processors();
+    REQUIRE(sched_setaffinity(0, sizeof before, &before) == 0);
+    CHECK(pinned == 1);
 }
 
 TEST_CASE("a child runs in its working folder, and is stopped when its files there grow too large") {

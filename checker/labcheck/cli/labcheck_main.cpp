@@ -39,7 +39,6 @@
 
 #include <ctime>
 #include <cstdlib>
-#include <thread>
 
 #include <unistd.h>
 
@@ -195,8 +194,9 @@ GradeSettings grade_settings(const Options& options, const std::filesystem::path
     }
     settings.defines = course::parse_defines(options.defines);
     if (options.min_ratio > 0.0) settings.min_ratio = options.min_ratio;
-    // --jobs, else one per core: child processes at a time, and with --class students at a time.
-    settings.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    // --jobs, else one per core this process may use (a container's or a Slurm job's CPU limit, not the
+    // host's count): child processes at a time, and with --class students at a time.
+    settings.jobs = options.jobs > 0 ? options.jobs : static_cast<int>(usable_processors());
     settings.progress = !options.quiet;
     settings.memory_feedback = options.memory_feedback;
     return settings;
@@ -268,7 +268,7 @@ RunnerSettings runner_settings_of(const Options& options, const WorkDir& work_di
     runner_settings.compile_timeout_seconds = options.compile_timeout;
     runner_settings.keep_files = options.keep_work_dir;
     runner_settings.memory_bytes = options.memory_mib << 20;
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned cores = usable_processors();
     runner_settings.processor_threads =
         threads_per_child(cores, options.jobs > 0 ? static_cast<unsigned>(options.jobs) : cores);
     // Asked for a cold cache: one of this run's own, empty at its start and gone with the work folder.
