@@ -452,6 +452,10 @@ TEST_CASE("the grader's own problems exit 2 with a message, never a stack trace"
     CHECK(bad_device.status == 2);
     CHECK(bad_device.output.find("no-such-device-anywhere") != std::string::npos);
     CHECK(run_labcheck({"--no-such-option"}).status == 2);
+    // --results-dir writes one submission's results.json: a class is refused with the option to use instead.
+    const Run class_results_dir = run_labcheck({"--class", "/nonexistent/class", "--results-dir", "/nonexistent/out"});
+    CHECK(class_results_dir.status == 2);
+    CHECK(class_results_dir.output.find("pass --json FILE instead") != std::string::npos);
 }
 
 TEST_CASE("the student edition has no solutions, and labcheck grades its labs the same") {
@@ -898,7 +902,8 @@ TEST_CASE("a Slurm class: the collecting job gets every option the gradebook nee
     std::ofstream(times) << "alice,2026-11-23T10:00:00Z\n";
     const Run dry = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--slurm", "--dry-run",
                                   "--submission-times", times.string(), "--deadline", "2026-11-23T23:59:00+01:00",
-                                  "--min-ratio", "0.5"});
+                                  "--min-ratio", "0.5", "--json", scratch("slurm-dry.json").string(), "--format",
+                                  "prairielearn"});
     INFO(dry.output);
     CHECK(dry.status == 0);
     const auto collect = dry.output.find("'--collect'");
@@ -909,6 +914,7 @@ TEST_CASE("a Slurm class: the collecting job gets every option the gradebook nee
           std::string::npos);
     CHECK(collect_line.find("'--deadline' '2026-11-23T23:59:00+01:00'") != std::string::npos);
     CHECK(collect_line.find("'--lab' '01'") != std::string::npos);
+    CHECK(collect_line.find("'--format' 'prairielearn'") != std::string::npos);  // the class JSON in the form asked
     CHECK(collect_line.find("--min-ratio") == std::string::npos);  // the grading's, in the array's command
     CHECK(dry.output.find("'--min-ratio' '0.5'") != std::string::npos);
     fs::remove_all(class_dir);

@@ -211,6 +211,17 @@ TEST_CASE("the zip writer's CRC is zip's, and a file's bytes and mode are stored
     CHECK(attributes == (0100755 & 0xFFFF));
 }
 
+TEST_CASE("a class's per-student results are in the form --format names, whose help comes from the same table") {
+    ClassReport report;
+    report.students.emplace_back("alice", timed_report(Verdict::pass));
+    CHECK(gradebook_json(report)["students"][0]["results"].contains("tests"));
+    CHECK_FALSE(gradebook_json(report)["students"][0]["results"].contains("gradable"));  // Gradescope's by default
+    const auto prairielearn = gradebook_json(report, ResultsFormat::prairielearn)["students"][0]["results"];
+    CHECK(prairielearn["gradable"] == true);
+    CHECK(prairielearn == results_json(ResultsFormat::prairielearn, report.students[0].second));
+    for (const auto& [name, format] : results_format_names()) CHECK(results_format_name(format) == name);
+}
+
 TEST_CASE("PrairieLearn results: a score in [0, 1], or not gradable when a kernel does not build") {
     SubmissionReport report = timed_report(Verdict::pass);
     auto json = results_json(ResultsFormat::prairielearn, report);

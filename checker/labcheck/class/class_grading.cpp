@@ -2,7 +2,7 @@
 
 #include "util/text_escape.hpp"
 
-#include "report/gradescope_json.hpp"
+#include "report/report_formats.hpp"
 #include "report/leaderboard.hpp"
 
 #include "description/lab_spec.hpp"
@@ -144,7 +144,7 @@ std::vector<const SubmissionReport*> ClassReport::reports() const {
     return all;
 }
 
-nlohmann::json gradebook_json(const ClassReport& report) {
+nlohmann::json gradebook_json(const ClassReport& report, ResultsFormat format) {
     const auto reports = report.reports();
     const auto rankings = speed_rankings(reports);
     nlohmann::json students = nlohmann::json::array();
@@ -154,7 +154,7 @@ nlohmann::json gradebook_json(const ClassReport& report) {
                             {"max_score", submission.max_score()},
                             {"speed", speed_json(submission, reports, rankings)},
                             {"upload_notes", submission.upload_notes},
-                            {"results", gradescope_results(submission)}});
+                            {"results", results_json(format, submission)}});
     }
     nlohmann::json ranking = nlohmann::json::object();
     for (const auto& [lab, r] : rankings) ranking[lab] = {{"comparable", r.comparable}, {"reason", r.reason}};

@@ -5,6 +5,7 @@
 // and a JSON with each student's Gradescope-style results.
 #pragma once
 
+#include "report/report_formats.hpp"
 #include "stages/submission_grading.hpp"
 
 #include "description/rate_unit.hpp"
@@ -67,9 +68,9 @@ std::string gradebook_csv(const ClassReport& report, const std::vector<Gradebook
                           const std::vector<GradebookColumn>& extra = {});
 
 // {"students": [{"student": "alice", "score": .., "max_score": .., "speed": {"04": {...}} (leaderboard.hpp),
-//  "results": <results.json>}, ...], "missing": ["bob", ...],
+//  "results": <results.json in `format`>}, ...], "missing": ["bob", ...],
 //  "speed_ranking": {"04": {"comparable": false, "reason": "..."}}}
-nlohmann::json gradebook_json(const ClassReport& report);
+nlohmann::json gradebook_json(const ClassReport& report, ResultsFormat format = ResultsFormat::gradescope);
 
 // One sentence per lab whose speed cannot be ranked across the class (leaderboard.hpp's speed_rankings).
 std::vector<std::string> speed_ranking_warnings(const ClassReport& report);

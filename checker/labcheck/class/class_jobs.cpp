@@ -100,7 +100,7 @@ void write_gradebook(const ClassFiles& files, const ClassReport& report, const s
                           report.students.size(), report.missing.size()));
     if (!files.json_file.empty()) {
         // ASCII only: a student's folder name stays exact (its control characters as \u escapes), never raw.
-        const auto json = gradebook_json(report).dump(2, ' ', true, nlohmann::json::error_handler_t::replace);
+        const auto json = gradebook_json(report, files.json_format).dump(2, ' ', true, nlohmann::json::error_handler_t::replace);
         course::write_file_atomically(files.json_file, json + "\n");
         print_now(fmt::format("per-student results written to {}\n", files.json_file.string()));
     }

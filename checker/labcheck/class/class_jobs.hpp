@@ -25,6 +25,7 @@ struct ClassFiles {
     std::filesystem::path results_dir;  // one record per student
     std::filesystem::path gradebook;    // CSV
     std::filesystem::path json_file;    // every student's results; empty: none
+    ResultsFormat json_format = ResultsFormat::gradescope;  // the form of each student's results in json_file
     std::vector<GradebookColumn> extra_columns;  // added at the end of the gradebook (lateness.hpp)
     std::filesystem::path course_root;  // where checker/gradescope/submission_mapping.py reads uploads
 };

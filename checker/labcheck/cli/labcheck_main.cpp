@@ -86,6 +86,7 @@ ClassFiles class_files(const Options& options) {
                                                    : default_results_dir(files.class_dir);
     files.gradebook = absolute(options.gradebook.empty() ? "gradebook.csv" : options.gradebook);
     if (!options.json_file.empty()) files.json_file = absolute(options.json_file);
+    files.json_format = options.platform.format;
     std::vector<std::string> names;
     for (const auto& folder : student_folders(files.class_dir)) names.push_back(folder.filename().string());
     files.course_root = course::course_root(options.root);
@@ -132,7 +133,10 @@ int submit_to_slurm(const Options& options, const GradeSettings& settings, const
     plan.collect_command.insert(plan.collect_command.end(), {"--class", files.class_dir.string(), "--collect",
                                                              files.results_dir.string(), "--gradebook",
                                                              files.gradebook.string()});
-    if (!files.json_file.empty()) plan.collect_command.insert(plan.collect_command.end(), {"--json", files.json_file.string()});
+    if (!files.json_file.empty()) {
+        plan.collect_command.insert(plan.collect_command.end(), {"--json", files.json_file.string(), "--format",
+                                                                 results_format_name(files.json_format)});
+    }
     submit_class_array(options.slurm_options, plan, todo);
     return 0;
 }
@@ -371,7 +375,7 @@ void add_grading_options(CLI::App& app, Options& options) {
     auto* class_dir =
         app.add_option("--class", options.class_dir, "folder with one submission folder per student: grade them all");
     auto* json = app.add_option("--json", options.json_file,
-                                "write the results.json of --format here (with --class: every student's, Gradescope's)");
+                                "write the results.json of --format here (with --class: every student's, in that form)");
     add_platform_options(app, options.platform, json);
     app.add_option("--gradebook", options.gradebook, "with --class: the CSV gradebook (default: gradebook.csv)");
     app.add_option("--root", options.root, "the course repository (default: LAB_ROOT, else the source tree)");

@@ -14,14 +14,20 @@ namespace labcheck {
 void add_platform_options(CLI::App& app, PlatformOptions& options, CLI::Option* json) {
     app.add_option("--results-dir", options.results_dir, "write DIR/results.json (PrairieLearn: /grade/results)")
         ->excludes(json);
-    app.add_option("--format", options.format, "results.json for gradescope (default) or prairielearn")
+    std::string names;
+    for (const auto& [name, format] : results_format_names()) {
+        names += fmt::format("{}{}{}", names.empty() ? "" : " or ", name, format == PlatformOptions{}.format ? " (default)" : "");
+    }
+    app.add_option("--format", options.format,
+                   "the form of results.json, and with --class of each student's results in --json: " + names)
         ->transform(CLI::CheckedTransformer(results_format_names()));
 }
 
 void check_platform_options(const PlatformOptions& options, bool class_mode) {
-    if (class_mode && options.format == ResultsFormat::prairielearn) {
-        throw course::UserError({"one submission for PrairieLearn's results", "--class with --format prairielearn",
-                                 "the command line", "grade each submission on its own, or drop --format"});
+    if (class_mode && !options.results_dir.empty()) {
+        throw course::UserError({"--json FILE for a class (every student's results, in the form --format names)",
+                                 "--class with --results-dir, which writes one submission's results.json",
+                                 "the command line", "pass --json FILE instead, or grade one submission with --results-dir"});
     }
     const bool times = !options.submission_times.empty(), deadline = !options.deadline.empty();
     if ((times || deadline) && !(deadline && class_mode)) {

@@ -27,7 +27,7 @@ struct PlatformOptions {
 // --deadline are grading options: grading_options.hpp).
 void add_platform_options(CLI::App& app, PlatformOptions& options, CLI::Option* json);
 
-// Throws course::UserError for options that do not go together (PrairieLearn's format with --class,
+// Throws course::UserError for options that do not go together (--results-dir with --class,
 // one lateness option without the other, lateness without --class).
 void check_platform_options(const PlatformOptions& options, bool class_mode);
 

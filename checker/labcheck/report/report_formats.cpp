@@ -44,6 +44,8 @@ const std::map<std::string, ResultsFormat>& results_format_names() {
     return names;
 }
 
+std::string results_format_name(ResultsFormat format) { return writer(format).name; }
+
 nlohmann::json results_json(ResultsFormat format, const SubmissionReport& report) { return writer(format).write(report); }
 
 void write_results(ResultsFormat format, const std::filesystem::path& file, const SubmissionReport& report) {

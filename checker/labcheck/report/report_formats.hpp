@@ -17,6 +17,8 @@ enum class ResultsFormat { gradescope, prairielearn };
 
 // "gradescope" → ResultsFormat::gradescope, ... (for --format).
 const std::map<std::string, ResultsFormat>& results_format_names();
+// The --format name of `format`: "gradescope", ...
+std::string results_format_name(ResultsFormat format);
 
 // The submission's results.json in `format`.
 nlohmann::json results_json(ResultsFormat format, const SubmissionReport& report);
