@@ -782,6 +782,10 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     put(class_dir / "in-folder" / "01-transpose-naive" / "Transpose (1).cl", solution.str());
     put(class_dir / "huge" / "transpose.cl", std::string((2u << 20) + 1, ' '));
     fs::create_directories(class_dir / "empty");
+    // The lab's folder is a link to a folder of the upload: never followed, as on Gradescope, and the
+    // upload's one kernel file is graded (one rule in a class and on Gradescope).
+    put(class_dir / "linked" / "real" / "transpose.cl", solution.str());
+    fs::create_directory_symlink("real", class_dir / "linked" / "01-transpose-naive");
     const fs::path gradebook = scratch("upload-gradebook.csv");
     const Run run = run_labcheck({"--class", class_dir.string(), "--lab", "01", "--stage", "build",
                                   "--gradebook", gradebook.string()},
@@ -790,7 +794,7 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     CHECK(run.status == 1);  // huge and empty score nothing
     std::map<std::string, nlohmann::json> students;
     for (const auto& s : run.json["students"]) students[s["student"]] = s;
-    for (const char* graded : {"zipped", "capital", "copied", "stray", "in-folder"}) {
+    for (const char* graded : {"zipped", "capital", "copied", "stray", "in-folder", "linked"}) {
         CAPTURE(graded);
         CHECK(students[graded]["score"] == 1.0);
     }
@@ -807,6 +811,7 @@ TEST_CASE("class mode reads real uploads as Gradescope does: a zip, near-miss na
     CHECK(students["in-folder"]["upload_notes"][0] ==
           "Lab 01-transpose-naive: `01-transpose-naive/Transpose (1).cl` is graded as `01-transpose-naive/transpose.cl` "
           "(its name differs only by case or a copy mark; the lab asks for `transpose.cl`).");
+    CHECK(students["linked"]["upload_notes"][0] == "Lab 01-transpose-naive: graded `real/transpose.cl`.");
     CHECK(students["huge"]["score"] == 0.0);
     const std::string huge_notes = students["huge"]["upload_notes"].dump();
     CHECK(huge_notes.find("larger than 1 MiB (2 MiB): not graded") != std::string::npos);

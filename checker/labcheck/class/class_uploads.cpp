@@ -54,7 +54,11 @@ bool graded_as_laid_out(const course::KernelSet& kernels, const fs::path& course
         const fs::path folder = kernels.dir / fs::path(lab_kernel).parent_path();
         std::error_code ec;
         const fs::file_status status = fs::symlink_status(folder, ec);
-        // Any entry with a lab folder's name (a folder, or a link or file standing in for one) is a
+        // A link with a lab folder's name, or in place of a kernel file, is read as an upload, so that
+        // one rule holds in a class and on Gradescope: the link is never followed and is named in a
+        // note, and another file of the upload can still be the lab's (submission_mapping.py's rule).
+        if (fs::is_symlink(status) || fs::is_symlink(fs::symlink_status(kernels.dir / lab_kernel, ec))) return false;
+        // Any other entry with a lab folder's name (a folder, or a file standing in for one) is a
         // labs/ layout, so that labcheck's own message says what is wrong with it...
         if (fs::exists(status)) laid_out = true;
         // ...unless a real lab folder holds something but not the kernel's exact name ("Matmul.cl",

@@ -19,8 +19,9 @@
 namespace labcheck {
 
 // Whether `kernels` is graded as it stands: it holds an entry named like a graded lab's folder (a
-// folder, or a link or file in its place), and no such folder holds entries but none with its
-// kernel file's exact name. Else it is read as an upload (stage_upload).
+// folder, or a file in its place), no such entry or kernel file in one is a link, and no such folder
+// holds entries but none with its kernel file's exact name. Else it is read as an upload
+// (stage_upload), by Gradescope's rule: a link is never followed, and is named in a note.
 bool graded_as_laid_out(const course::KernelSet& kernels, const std::filesystem::path& course_root,
                         const std::vector<std::string>& lab_folders);
 
