@@ -616,9 +616,15 @@ TEST_CASE("crash messages name what the signal means and what the child was doin
                                                            "s while checking size 1x1") != std::string::npos);
     stalled.outcome.stalled_step.clock = StepClock::busiest_thread_cpu;
     stalled.outcome.stalled_step.wall_backstop_seconds = 100;
-    CHECK(evaluate_correctness(f.lab, stalled).details.find("counted in processor time") != std::string::npos);
+    stalled.outcome.stalled_step_wall_seconds = 37.2;  // a busy machine: more time on the clock than processor time
+    // Both clocks are said, so that the stop is within the limit the message states, however busy the machine.
+    CHECK(evaluate_correctness(f.lab, stalled).details.find("ran for more than 10 s of processor time (stopped after "
+                                                            "37 s on the clock; the clock's limit is 100 s): processor "
+                                                            "time is counted") != std::string::npos);
     stalled.outcome.stalled_on_wall_backstop = true;  // the wall backstop stopped it: said as wall time
-    CHECK(evaluate_correctness(f.lab, stalled).details.find("more than 100 s of wall time without finishing") !=
+    stalled.outcome.stalled_step_wall_seconds = 100.2;
+    CHECK(evaluate_correctness(f.lab, stalled).details.find("ran for more than 100 s on the clock, with less than 10 s "
+                                                            "of processor time: it waited rather than ran") !=
           std::string::npos);
     auto files = check_run({device(), built(), start("1x1")});
     files.outcome.end = ChildEnd::over_files;
@@ -757,9 +763,17 @@ TEST_CASE("a compile that passes its limit is the compiler's time, never a hang 
     slow.outcome.stalled = true;
     slow.outcome.stalled_step = {StepKind::compile, "\"event\":\"compile-start\"", 120, StepClock::busiest_thread_cpu, 1200, true};
     slow.outcome.stalled_step_seconds = 120.5;
+    slow.outcome.stalled_step_wall_seconds = 376.0;  // a loaded machine: the compiler got a third of a processor
     const auto build = evaluate_build(f.lab, slow);
     CHECK(build.verdict == Verdict::fail);
-    CHECK(build.reason.find("your kernel took more than 120 s to compile") != std::string::npos);
+    CHECK(build.reason.find("your kernel took more than 120 s of processor time (stopped after 376 s on the clock; "
+                            "the clock's limit is 1200 s) to compile") != std::string::npos);
+    // The timing job's first launches compile on PoCL: said with both clocks too.
+    auto first = check_run({device(), {{"event", "compile-start"}, {"what", "first-launch"}}});
+    first.outcome = slow.outcome;
+    first.job.kind = JobKind::speedup;
+    CHECK(evaluate_speedup(f.lab, first, 1.0).details.find("did not finish within 120 s of processor time (stopped "
+                                                           "after 376 s on the clock") != std::string::npos);
     CHECK(build.details.find("#pragma unroll") != std::string::npos);
     CHECK(build.details.find("condition never becomes false") == std::string::npos);
 

@@ -196,10 +196,10 @@ public:
         if (step_ >= 0 && current().clock == StepClock::busiest_thread_cpu) cpu_at_start_ = thread_cpu_ticks(pid_);
     }
 
-    // Whether the current step has passed its limit; `seconds` is then how long it lasted.
+    // Whether the current step has passed its limit; `seconds` is then how long it lasted on its clock.
     bool over_limit(Clock::time_point now, double& seconds, bool& on_backstop) {
         if (step_ < 0 || current().seconds <= 0.0) return false;
-        const double wall = std::chrono::duration<double>(now - started_).count();
+        const double wall = wall_seconds(now);
         const StepLimit& limit = current();
         if (limit.clock == StepClock::wall) {
             seconds = wall;
@@ -221,6 +221,8 @@ public:
     }
 
     const StepLimit& current() const { return limits_.steps[static_cast<std::size_t>(step_)]; }
+    // How long the current step has lasted on the wall clock.
+    double wall_seconds(Clock::time_point now) const { return std::chrono::duration<double>(now - started_).count(); }
 
     // Seconds spent so far in steps that do not count against the job's wall clock.
     double outside_job_clock(Clock::time_point now) const {
@@ -276,6 +278,7 @@ struct Watched {
     bool stalled = false;
     StepLimit stalled_step;
     double stalled_step_seconds = 0.0;
+    double stalled_step_wall_seconds = 0.0;
     bool stalled_on_wall_backstop = false;
     double outside_job_clock_seconds = 0.0;
 };
@@ -323,6 +326,7 @@ Watched watch(pid_t pid, const ChildLimits& limits, const std::filesystem::path&
                 watched.stalled = true;
                 watched.stalled_step = step.current();
                 watched.stalled_step_seconds = seconds;
+                watched.stalled_step_wall_seconds = step.wall_seconds(now);
                 break;
             }
         }
@@ -430,6 +434,7 @@ std::pair<ChildEnd, int> watch_to_end(pid_t pid, std::size_t slot, const ChildCo
     outcome.stalled = watched.stalled;
     outcome.stalled_step = watched.stalled_step;
     outcome.stalled_step_seconds = watched.stalled_step_seconds;
+    outcome.stalled_step_wall_seconds = watched.stalled_step_wall_seconds;
     outcome.stalled_on_wall_backstop = watched.stalled_on_wall_backstop;
     outcome.outside_job_clock_seconds = watched.outside_job_clock_seconds;
     kill(-pid, SIGKILL);

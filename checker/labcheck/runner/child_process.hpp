@@ -84,6 +84,7 @@ struct ChildOutcome {
     StepLimit stalled_step;  // that step's limit, when stalled
     bool stalled_on_wall_backstop = false;  // stalled by the step's wall_backstop_seconds, not its own clock
     double stalled_step_seconds = 0.0;  // how long it had run, on its own clock
+    double stalled_step_wall_seconds = 0.0;  // and on the wall clock (longer than its own on a busy machine)
     // The time spent in steps outside the job clock (compiling): part of `seconds`, not of the job's limit.
     double outside_job_clock_seconds = 0.0;
     std::uint64_t peak_resident_bytes = 0;

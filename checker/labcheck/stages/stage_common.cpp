@@ -156,13 +156,29 @@ std::string submission_load_text(const UnitRun& run) {
     }
 }
 
+// The limit a stalled step passed, on the clock it is counted on, with the wall clock's time beside a
+// processor-time limit: "120 s of processor time (stopped after 376 s on the clock; ...)". A busy machine
+// gives a step less of a processor, so its clock time is longer; processor time is what is counted, so
+// that load never stops a right kernel, and the clock's own limit (10 times longer) ends one that waits.
+std::string stalled_limit_text(const ChildOutcome& outcome) {
+    const StepLimit& step = outcome.stalled_step;
+    if (step.clock == StepClock::wall) return limit_text(step.seconds) + " s";
+    if (outcome.stalled_on_wall_backstop) {
+        return fmt::format("{} s on the clock, with less than {} s of processor time: it waited rather than ran",
+                           limit_text(step.wall_backstop_seconds), limit_text(step.seconds));
+    }
+    return fmt::format("{} s of processor time (stopped after {:.0f} s on the clock; the clock's limit is {} s)",
+                       limit_text(step.seconds), outcome.stalled_step_wall_seconds,
+                       limit_text(step.wall_backstop_seconds));
+}
+
 // A compile step that passed the compile limit.
 std::string compile_timeout_text(const UnitRun& run, const std::string& activity) {
-    const std::string limit = limit_text(run.outcome.stalled_step.seconds);
+    const std::string limit = stalled_limit_text(run.outcome);
     switch (last_compiled(run)) {
         case CompileWhat::first_launch:
             return with_activity(fmt::format("timed out: the first launches at the timed size did not finish within "
-                                             "{} s",
+                                             "{}",
                                              limit),
                                  activity) +
                    ". On PoCL a kernel's first launch compiles it for its work-group size, so this is the compiler "
@@ -170,13 +186,13 @@ std::string compile_timeout_text(const UnitRun& run, const std::string& activity
                    "a construct that takes the compiler long (#pragma unroll over a long loop, a huge macro "
                    "expansion).";
         case CompileWhat::baseline:
-            return fmt::format("the lab's speedup baseline took more than {} s to compile", limit);
+            return fmt::format("the lab's speedup baseline took more than {} to compile", limit);
         case CompileWhat::submission:
             break;
     }
-    return with_activity(fmt::format("timed out: your kernel took more than {} s to compile (the limit is {} s "
-                                     "of the compiler's processor time, however busy the machine)",
-                                     limit, limit),
+    return with_activity(fmt::format("timed out: your kernel took more than {} to compile (the compiler's "
+                                     "processor time is counted, however busy the machine)",
+                                     limit),
                          activity) +
            ". The compiler, not your kernel, ran out of time. " + submission_load_text(run);
 }
@@ -185,15 +201,11 @@ std::string compile_timeout_text(const UnitRun& run, const std::string& activity
 std::string stalled_step_text(const UnitRun& run, const std::string& activity) {
     const StepLimit& step = run.outcome.stalled_step;
     if (step.kind == StepKind::compile) return compile_timeout_text(run, activity);
-    const bool cpu = step.clock == StepClock::busiest_thread_cpu;
-    const bool backstop = run.outcome.stalled_on_wall_backstop;
-    const std::string measured =
-        backstop ? fmt::format("ran for more than {} s of wall time without finishing",
-                               limit_text(step.wall_backstop_seconds))
-        : cpu    ? fmt::format("ran for more than {} s (counted in processor time, so a machine busy with other "
-                               "work does not shorten it)",
-                               limit_text(step.seconds))
-                 : fmt::format("ran for more than {} s", limit_text(step.seconds));
+    const bool cpu = step.clock == StepClock::busiest_thread_cpu && !run.outcome.stalled_on_wall_backstop;
+    const std::string measured = "ran for more than " + stalled_limit_text(run.outcome) +
+                                 (cpu ? ": processor time is counted, so a machine busy with other work does not "
+                                        "shorten it"
+                                      : "");
     return with_activity("timed out: one launch of the kernel " + measured, activity) +
            ": the kernel did not finish. Look for a loop whose condition never becomes false (a counter that is "
            "not incremented, a bound that is never reached), or a loop that not every work-item leaves.";
