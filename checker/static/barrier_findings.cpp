@@ -29,12 +29,14 @@ std::vector<BarrierFinding> parse_error_findings(const std::vector<barriers::Com
     for (const barriers::CompileError& error : errors) {
         if (findings.size() == max_parse_errors) break;
         BarrierFinding finding;
-        finding.severity = FindingSeverity::error;
-        finding.rule = rules::parse_error;
+        const bool macro = !error.compiler_macro.empty();
+        finding.severity = macro ? FindingSeverity::warning : FindingSeverity::error;
+        finding.rule = macro ? rules::compiler_dependent_macro : rules::parse_error;
         finding.file = error.at.file.empty() ? display_path : error.at.file;
         finding.line = error.at.line;
         finding.column = error.at.column;
-        finding.message = barriers::parse_error_message(error.text, error.at.line);
+        finding.message = macro ? barriers::compiler_dependent_macro_message(error.compiler_macro, error.at.line)
+                                : barriers::parse_error_message(error.text, error.at.line);
         findings.push_back(std::move(finding));
     }
     return findings;

@@ -103,6 +103,16 @@ std::string parse_error_message(const std::string& compiler_text, unsigned line)
         line, compiler_text);
 }
 
+std::string compiler_dependent_macro_message(const std::string& macro, unsigned line) {
+    return fmt::format(
+        "Line {} tests {}, which each OpenCL compiler defines by itself, with a value of its own. Expected: one "
+        "text that every compiler reads the same way, so that the static analysis knows which lines the device "
+        "compiles. What happens: the file compiles, but the static analysis cannot know which side of the test the "
+        "device takes, so it analyses nothing. Try: to have the barriers checked before the kernel runs too, "
+        "write the kernel without tests of compiler macros (OpenCL C 1.2 is what every device here compiles).",
+        line, macro);
+}
+
 std::string barrier_in_divergent_branch_message(const std::string& kernel, unsigned barrier_line,
                                                 const DivergentCondition& condition) {
     return fmt::format(

@@ -30,6 +30,8 @@ struct AccessPair {
 };
 
 std::string parse_error_message(const std::string& compiler_text, unsigned line);
+// The file's preprocessor tests `macro`, which every OpenCL compiler defines by itself, at `line`.
+std::string compiler_dependent_macro_message(const std::string& macro, unsigned line);
 
 std::string barrier_in_divergent_branch_message(const std::string& kernel, unsigned barrier_line,
                                                 const DivergentCondition& condition);

@@ -76,6 +76,7 @@ std::vector<CompileError> KernelTranslationUnit::errors() const {
     if (const auto macro = course::find_compiler_dependent_macro(compiled_.text)) {
         CompileError depends;
         depends.at.line = macro->line;
+        depends.compiler_macro = macro->name;
         depends.text = "the preprocessor tests " + macro->name +
                        ", which the compiler defines by itself, so the static analysis cannot know which lines the "
                        "device compiles";
@@ -88,7 +89,10 @@ std::vector<CompileError> KernelTranslationUnit::errors() const {
         if (severity == CXDiagnostic_Error || severity == CXDiagnostic_Fatal) {
             const CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
             if (clang_Location_isFromMainFile(location)) {
-                errors.push_back({position_of(location, main_file_), take_string(clang_getDiagnosticSpelling(diagnostic))});
+                CompileError error;
+                error.at = position_of(location, main_file_);
+                error.text = take_string(clang_getDiagnosticSpelling(diagnostic));
+                errors.push_back(error);
             } else {
                 // Only the student's own text is ever quoted: an error elsewhere is named, not shown.
                 CompileError elsewhere;

@@ -16,6 +16,8 @@ namespace checker::barriers {
 struct CompileError {
     SourcePosition at;
     std::string text;  // clang's own words, e.g. "use of undeclared identifier 'tile'"
+    // Not an error of the compiler: the preprocessor tests this compiler-defined macro (text says so).
+    std::string compiler_macro;
 };
 
 class KernelTranslationUnit {

@@ -28,6 +28,7 @@ std::string rule_words(const std::string& rule) {
         return "__local data overwritten with no barrier after other work-items read it";
     if (rule == "unneeded-barrier") return "a barrier that orders nothing (warning)";
     if (rule == "parse-error") return "the static analysis could not parse the file";
+    if (rule == "compiler-dependent-macro") return "the file tests a macro the compiler defines by itself";
     return rule;
 }
 
@@ -55,6 +56,7 @@ StaticBlindness static_blindness(const std::vector<Finding>& findings, const Uni
             return {fmt::format("it could not read the file{}: {}", f.line > 0 ? fmt::format(" (line {})", f.line) : "",
                                 f.message)};
         }
+        if (f.rule == "compiler-dependent-macro") return {f.message};
         if (f.rule == "static-incomplete") return {"it did not finish"};
         if (f.rule == "static-unavailable") return {"it is not part of this build of labcheck", true};
     }
@@ -288,16 +290,18 @@ std::string weigh_static_blindness(const LabUnderTest& lab, const UnitRun& stati
     if (!dynamic_judged) {
         findings.insert(findings.begin(), no_check_could_judge(lab, dynamic, blind.why));
     } else {
-        Finding f = warning("static-blind", "judged by Oclgrind alone: the static analysis could not read the file",
+        Finding f = warning("static-blind", "judged by Oclgrind alone: the static analysis cannot vouch for the file",
                             "The static barrier analysis cannot vouch for this file: " + blind.why +
-                                ". The barriers were judged by the run under Oclgrind alone, which sees only the "
+                                (blind.why.back() == '.' ? "" : ".") + " The barriers were judged by the run under Oclgrind alone, which sees only the "
                                 "sizes it runs. Write the kernel as plain OpenCL C 1.2 for the full check.");
         f.source = "static";
         findings.push_back(std::move(f));
     }
     // A parse error is the reason given above, not a finding of its own.
     findings.erase(std::remove_if(findings.begin(), findings.end(),
-                                  [](const Finding& f) { return f.rule == "parse-error"; }),
+                                  [](const Finding& f) {
+                                      return f.rule == "parse-error" || f.rule == "compiler-dependent-macro";
+                                  }),
                    findings.end());
     return {};
 }

@@ -112,6 +112,24 @@ TEST_CASE("input: an include in a branch the build may take is refused, and the 
     CHECK(errors[0].text.find("a branch an OpenCL compiler may take") != std::string::npos);
 }
 
+TEST_CASE("input: a file that tests a compiler's own macro compiles: it is a warning that names the test, no error") {
+    const std::string source = R"CL(#if __OPENCL_VERSION__ >= 200
+#define LID get_local_id(0)
+#else
+#define LID get_local_id(0)
+#endif
+__kernel void k(__global float* x) { x[LID] = 1.0f; }
+)CL";
+    const auto findings = analyse(source, {});
+    INFO(describe(findings));
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].rule == std::string(rules::compiler_dependent_macro));
+    CHECK(findings[0].severity == checker::FindingSeverity::warning);
+    CHECK(findings[0].line == 1);
+    CHECK(findings[0].message.find("Line 1 tests __OPENCL_VERSION__") != std::string::npos);
+    CHECK(findings[0].message.find("reports an error") == std::string::npos);  // the file compiles
+}
+
 TEST_CASE("input: every kernel in the file is analysed, and only kernels") {
     std::string source = R"CL(
 // Never called: not a kernel, so its barrier is not judged on its own.
