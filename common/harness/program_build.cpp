@@ -68,7 +68,8 @@ std::string signature_text(const std::string& kernel, const std::vector<KernelPa
         if (p.read_only_image) {
             text += fmt::format("__read_only {} {}", p.type, p.name);
         } else {
-            text += p.global_pointer ? fmt::format("__global {} {}", p.type, p.name) : fmt::format("{} {}", p.type, p.name);
+            text += p.global_pointer ? fmt::format("__global {}{} {}", p.const_data ? "const " : "", p.type, p.name)
+                                     : fmt::format("{} {}", p.type, p.name);
         }
     }
     return text + ")";
@@ -137,7 +138,9 @@ void check_parameters(const cl::Kernel& kernel, const BuiltProgram& built, const
             throw KernelContractError({expected,
                                        fmt::format("parameter {} ({}) is {}{} instead of {}{}", i + 1, want.name,
                                                    address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "", type,
-                                                   want.global_pointer ? "__global " : "", want.type),
+                                                   want.global_pointer ? (want.const_data ? "__global const " : "__global ")
+                                                                       : "",
+                                                   want.type),
                                        where, "keep the parameter list of the lab's contract (see the lab README)"},
                                       KernelContractError::Kind::wrong_signature);
         }

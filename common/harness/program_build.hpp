@@ -61,13 +61,23 @@ BuiltProgram build_program(const cl::Context& context, const cl::Device& device,
 // The names of the kernels a built program defines.
 std::vector<std::string> kernel_names(const cl::Program& program);
 
-// One scalar, pointer or image parameter of a kernel contract, e.g. {"a", "float*", true}.
+// One scalar, pointer or image parameter of a kernel contract, e.g. {"a", "float*", true}; written
+// with the helpers below, as the contract reads: {input_floats("a"), output_floats("at"), uint_scalar("m")}.
 struct KernelParameter {
     std::string name;
     std::string type;  // as OpenCL reports it: "float*", "uint", "image2d_t"
     bool global_pointer = false;
     bool read_only_image = false;  // an image the kernel reads: `__read_only image2d_t b` (lab 08)
+    // The contract writes the pointer `const` (data the kernel only reads). Shown in messages; a kernel
+    // that leaves `const` out still matches (the data passed is the same).
+    bool const_data = false;
 };
+
+// `__global const float* name`, `__global float* name`, `uint name`, `__read_only image2d_t name`.
+inline KernelParameter input_floats(const char* name) { return {name, "float*", true, false, true}; }
+inline KernelParameter output_floats(const char* name) { return {name, "float*", true, false, false}; }
+inline KernelParameter uint_scalar(const char* name) { return {name, "uint", false, false, false}; }
+inline KernelParameter read_only_image(const char* name) { return {name, "image2d_t", false, true, false}; }
 
 // The named kernel, checked against its contract. Throws KernelContractError when
 // the file has no such kernel (listing those it has) or the parameters differ.

@@ -5,6 +5,8 @@
 #include "harness/program_build.hpp"
 #include "util/user_error.hpp"
 
+#include "problems/kernel_contracts.hpp"
+
 #include <doctest/doctest.h>
 
 using namespace course;
@@ -73,9 +75,12 @@ TEST_CASE("a kernel whose name only looks like the lab's is named with its look-
     // A Cyrillic a (U+0430) in the name: OpenCL C accepts it, and it is not the kernel the lab asks for.
     const BuiltProgram built = build(session, "__kernel void tr\xD0\xB0nspose(__global float* a) {}\n");
     try {
-        (void)make_kernel(built, "transpose", {});
+        (void)make_kernel(built, "transpose", transpose_contract());
         FAIL("a look-alike name was taken for the kernel");
     } catch (const UserError& error) {
         CHECK(std::string(error.what()).find("the file defines only: tr\\u0430nspose") != std::string::npos);
+        // The contract as the README writes it, its consts included.
+        CHECK(std::string(error.what()).find("__kernel void transpose(__global const float* a, __global float* at, "
+                                             "uint m, uint k)") != std::string::npos);
     }
 }

@@ -21,15 +21,16 @@ const cl::NDRange& node_group() {
 }  // namespace
 
 const std::vector<KernelParameter>& strassen_split_contract() {
-    static const std::vector<KernelParameter> params{
-        {"a", "float*", true},     {"b", "float*", true},     {"left", "float*", true}, {"right", "float*", true},
-        {"half_m", "uint", false}, {"half_k", "uint", false}, {"half_n", "uint", false}};
+    static const std::vector<KernelParameter> params{input_floats("a"),       input_floats("b"),
+                                                     output_floats("left"),   output_floats("right"),
+                                                     uint_scalar("half_m"),   uint_scalar("half_k"),
+                                                     uint_scalar("half_n")};
     return params;
 }
 
 const std::vector<KernelParameter>& strassen_merge_contract() {
-    static const std::vector<KernelParameter> params{
-        {"products", "float*", true}, {"c", "float*", true}, {"half_m", "uint", false}, {"half_n", "uint", false}};
+    static const std::vector<KernelParameter> params{input_floats("products"), output_floats("c"),
+                                                     uint_scalar("half_m"), uint_scalar("half_n")};
     return params;
 }
 
