@@ -430,8 +430,13 @@ def not_found(folder, kernel, reading):
         notes.append(f"Lab {folder}: the lab's folder holds {listed(others, shown)}, but none is named `{kernel}` "
                      f"and there is more than one: rename yours `{kernel}`.")
     for file in elsewhere[:MAX_LISTED]:
-        notes.append(f"Lab {folder}: {described(file)} is in another lab's folder (`{ascii_name(file.parts[-2])}`): "
-                     f"a file there is never graded as lab {folder}'s. Put it in a folder named `{folder}`.")
+        where = ascii_name(file.parts[-2])
+        if file.folder[:3] == folder.lower()[:3]:  # this lab's number, another name: `01-transpose-naïve`
+            notes.append(f"Lab {folder}: {described(file)} is in `{where}`, a folder with this lab's number but not "
+                         f"its name, so it was not read as this lab's. Name the folder `{folder}` exactly.")
+        else:
+            notes.append(f"Lab {folder}: {described(file)} is in another lab's folder (`{where}`): a file there is "
+                         f"never graded as lab {folder}'s. Put it in a folder named `{folder}`.")
     return notes
 
 

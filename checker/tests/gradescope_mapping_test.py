@@ -94,6 +94,16 @@ def test_other_labs_folder(scratch):
     check(not (staged / "04-matmul-tiled" / "matmul.cl").exists(), "lab 03's kernel is never graded as lab 04's")
 
 
+def test_own_number_other_name(scratch):
+    staged, notes = stage(scratch, "accented", [LAB01], lambda f: write(f / "01-transpose-na\u00efve" / "transpose.cl",
+                                                                       "mine"))
+    check(graded(staged) is None, "a folder that is not the lab's name is not read as the lab's")
+    check("Lab 01-transpose-naive: `01-transpose-na\\u00efve/transpose.cl` is in `01-transpose-na\\u00efve`, a folder "
+          "with this lab's number but not its name, so it was not read as this lab's. Name the folder "
+          "`01-transpose-naive` exactly." in notes, "said as the lab's own number under another name")
+    check("another lab's folder" not in " ".join(notes), "never called another lab's folder")
+
+
 def test_single_kernel_and_size(scratch):
     staged, notes = stage(scratch, "renamed", [LAB04], lambda f: write(f / "my_tiled.cl", "mine"))
     check((staged / "04-matmul-tiled" / "matmul.cl").read_text() == "mine", "the only .cl file is graded")
@@ -312,6 +322,7 @@ def main():
     warnings.simplefilter("ignore", UserWarning)  # zipfile's "Duplicate name": a duplicate is the point
     with tempfile.TemporaryDirectory(prefix="gradescope-mapping-") as scratch:
         for test in (test_hostile_zip, test_link_is_not_followed, test_shared_names, test_other_labs_folder,
+                     test_own_number_other_name,
                      test_single_kernel_and_size, test_hard_link_and_foreign_owner,
                      test_control_characters_in_names, test_near_miss_names_and_empty_uploads,
                      test_several_candidates, test_damaged_zip_member, test_names_in_a_lab_folder,
