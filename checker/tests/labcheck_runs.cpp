@@ -968,12 +968,16 @@ TEST_CASE("a Gradescope export graded as it is: submitters, sids and lateness fr
         << "submission_101:\n  :submitters:\n  - :name: Alice Smith\n    :sid: '1234'\n    :email: a@example.com\n"
            "  :created_at: 2026-11-23 22:10:05.000000000 +01:00\n"
            "submission_102:\n  :submitters:\n  - :name: Bob Jones\n    :sid: 77\n  - :name: Carol\n"
-           "  :created_at: 2026-11-24 01:30:00.000000000 +01:00\n";
+           "  :created_at: 2026-11-24 01:30:00.000000000 +01:00\n"
+           "submission_103:\n  :submitters:\n  - :name: Dan Lost\n    :sid: 99\n"
+           "  :created_at: 2026-11-23 20:00:00.000000000 +01:00\n";  // no folder: said, not silently left out
     const fs::path gradebook = scratch("export-gradebook.csv");
     const Run run = run_labcheck({"--class", export_dir.string(), "--lab", "01", "--stage", "build", "--gradebook",
                                   gradebook.string(), "--deadline", "2026-11-23T23:59:00+01:00"});
     INFO(run.output);
     CHECK(run.status == 0);
+    CHECK(run.output.find("warning: submission_metadata.yml lists submission_103 (Dan Lost, 99), but the export "
+                          "holds no folder of that name") != std::string::npos);
     std::ifstream csv(gradebook);
     std::ostringstream text;
     text << csv.rdbuf();

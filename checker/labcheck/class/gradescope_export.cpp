@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <sstream>
@@ -79,6 +80,23 @@ std::vector<GradebookColumn> export_columns(const GradescopeExport& exported) {
         sids.cells[folder] = joined(submission.sids);
     }
     return {names, sids};
+}
+
+std::vector<std::string> export_warnings(const GradescopeExport& exported, const std::vector<std::string>& folders) {
+    std::vector<std::string> warnings;
+    for (const auto& [folder, submission] : exported) {
+        if (std::find(folders.begin(), folders.end(), folder) != folders.end()) continue;
+        const std::string who = submission.names.empty() ? std::string()
+                                                         : fmt::format(" ({}{})", joined(submission.names),
+                                                                       submission.sids.empty()
+                                                                           ? std::string()
+                                                                           : ", " + joined(submission.sids));
+        warnings.push_back(fmt::format("{} lists {}{}, but the export holds no folder of that name: nothing of theirs "
+                                       "is graded and the gradebook has no row for them. Check that the export was "
+                                       "unpacked whole.",
+                                       kExportMetadataFile, folder, who));
+    }
+    return warnings;
 }
 
 SubmissionTimes export_times(const GradescopeExport& exported) {

@@ -23,6 +23,10 @@ struct ExportedSubmission {
 };
 using GradescopeExport = std::map<std::string, ExportedSubmission>;  // by folder name
 
+// One warning per submission the export's metadata lists with no folder among `folders` (the
+// student folders of the class): nothing of theirs can be graded, and the instructor should know.
+std::vector<std::string> export_warnings(const GradescopeExport& exported, const std::vector<std::string>& folders);
+
 // The file that makes a class folder a Gradescope export.
 inline constexpr const char* kExportMetadataFile = "submission_metadata.yml";
 

@@ -93,6 +93,9 @@ ClassFiles class_files(const Options& options) {
     // A Gradescope export: its submitters and times (gradescope_export.hpp); read before grading: fails fast.
     const auto exported = read_gradescope_export(files.class_dir, files.course_root);
     if (exported) files.extra_columns = export_columns(*exported);
+    for (const auto& warning : exported ? export_warnings(*exported, names) : std::vector<std::string>{}) {
+        fmt::print(stderr, "labcheck: warning: {}\n", course::printable_text(warning));
+    }
     const auto times = exported ? std::optional<SubmissionTimes>(export_times(*exported)) : std::nullopt;
     const auto lateness = lateness_columns(options.platform, names, times ? &*times : nullptr);
     files.extra_columns.insert(files.extra_columns.end(), lateness.begin(), lateness.end());
