@@ -138,6 +138,8 @@ std::string lab_notes(const LabSimilarity& lab) {
     const LabCorpus& corpus = lab.corpus;
     std::string html;
     if (lab.flag.held_back()) html += "<p class=\"note\"><b>No pair flagged:</b> " + html_escaped(held_back_note(lab)) + ".</p>\n";
+    if (const std::string note = outlier_note(lab); !note.empty())
+        html += "<p class=\"note\"><b>Flagged as standing out:</b> " + html_escaped(note) + ".</p>\n";
     html += fmt::format("<p>{} files compared ({} independent: near-identical files count once)",
                         corpus.files.size(), corpus.independent);
     if (!corpus.not_submitted.empty()) html += fmt::format(", {} students without this lab", corpus.not_submitted.size());
@@ -238,7 +240,10 @@ std::string lab_table(const std::vector<LabSimilarity>& labs) {
                             "<td>{5}</td><td>{6}</td></tr>\n",
                             html_escaped(lab.corpus.lab_folder), lab.corpus.files.size(), percent(lab.flag.line),
                             flagged_students(lab), clusters_of(lab).size(), percent(highest),
-                            lab.flag.short_code ? "code too short to tell: none flagged" : lab.flag.crowded ? "code alike by nature: none flagged" : "");
+                            lab.flag.short_code         ? "code too short to tell: none flagged"
+                            : lab.flag.held_back()      ? "code alike by nature: none flagged"
+                            : lab.flag.crowded          ? "code alike by nature: only pairs standing out flagged"
+                                                        : "");
     }
     return html + "</table>\n";
 }

@@ -65,6 +65,7 @@ std::string lab_summary(const LabSimilarity& lab, std::size_t top) {
         text += fmt::format(" ({} students without this lab)", lab.corpus.not_submitted.size());
     text += "\n" + summary_lines(lab, lab.known_matches, top, "matches") + summary_lines(lab, lab.pairs, top, "—");
     if (lab.flag.held_back()) text += "  no pair flagged: " + held_back_note(lab) + "\n";
+    if (const std::string note = outlier_note(lab); !note.empty()) text += "  flagged as standing out: " + note + "\n";
     if (lab.corpus.share_left_out > 0.5)
         text += "  " + majority_note(lab.corpus) + "\n";
     for (const std::string& note : lab.corpus.not_compared) text += "  not compared: " + printable(note) + "\n";

@@ -22,9 +22,20 @@ namespace similarity {
 //   - that is crowded: more than max_share of its independent submissions (near-identical files
 //     counted once) have a match from the line. A class has few copiers; more matches than that
 //     mean the lab's TODOs lead everyone to the same code.
+//     In a crowded lab only what stands out from its own honest likeness is flagged: pairs whose own
+//     code is near-identical (a score from kOutlierMinScore, sharing at least kOutlierMinOwnCode
+//     tokens' worth of it) and whose containment (how much of one file's whole code the other holds)
+//     stands above a gap of at least kOutlierGap to the lab's next pair, with at most max_share of
+//     the independent submissions above the gap. A ring handing in one kernel (dead code added or
+//     not: a copy still holds its source whole) in a lab whose honest pairs reach 0.8-0.9 stands
+//     apart; where the stub leads everyone to alike code, that code is common and weighs nothing,
+//     and the honest containments rise without a gap: nothing is flagged.
 // The reports say which rule held a lab back; every pair is still ranked in the CSV.
 constexpr double kMaxFlaggedShare = 0.25;
 constexpr std::size_t kMinCode = 200;
+constexpr double kOutlierMinScore = 0.9;
+constexpr double kOutlierMinOwnCode = 120.0;
+constexpr double kOutlierGap = 0.05;
 
 // The default line for a lab of `files` files. The closest pair of honest students in a class comes
 // closer the more pairs the class has (the highest of more draws), a copy does not: 0.8 up to 50
@@ -42,7 +53,12 @@ struct FlagRule {
     std::size_t above_line = 0;   // of them, those with a match (a student or a known source) from the line
     bool short_code = false;      // median_code < min_code
     bool crowded = false;         // above_line > max_share * submissions
-    bool held_back() const { return short_code || crowded; }
+    // In a crowded lab, the pairs that stand out from its honest likeness (0: none): flagged from this
+    // score, the next lower score below the gap, and the independent submissions above it.
+    double outliers_from = 0.0;
+    double outliers_next = 0.0;
+    std::size_t outlier_submissions = 0;
+    bool held_back() const { return short_code || (crowded && outliers_from == 0.0); }
 };
 
 struct LabSimilarity {
@@ -57,6 +73,9 @@ void flag_pairs(LabSimilarity& lab, double line, double max_share = kMaxFlaggedS
 
 // One sentence for a lab held back (short or crowded): why no pair is flagged in it. Empty otherwise.
 std::string held_back_note(const LabSimilarity& lab);
+// One sentence for a crowded lab where pairs stand out from its honest likeness: why those are flagged.
+// Empty otherwise.
+std::string outlier_note(const LabSimilarity& lab);
 
 // The file a pair's b names: a student's or a known source's.
 const SubmissionFile& file_b(const LabCorpus& corpus, const PairSimilarity& pair);
