@@ -3,7 +3,9 @@
 
 Generates a class of STUDENTS submissions from the course's own kernels (for each lab, most
 students hand in the solution, some the untouched stub, the rest a mutant of that lab: a
-correct kernel in another style or a bug), the way real classes hand in many identical files,
+correct kernel in another style or a bug), each written in the student's own hand
+(student_variation.py: names, loop forms, equivalent expressions, layout, comments), so that every
+file differs as in a real class, except a stated share of exact copies of another student's file;
 then grades it with `labcheck --class` and writes docs/results/grading-throughput.md: the wall
 time, the distinct files, and each stage's share of the children's time (from the records and
 from labcheck's progress lines).
@@ -12,6 +14,7 @@ from labcheck's progress lines).
     docs/results/grading_throughput.py --students 20 --labs 01,04 --jobs 2  # a quick look on a laptop
     docs/results/grading_throughput.py --one-student                       # one student, cold PoCL cache
     docs/results/grading_throughput.py --render                            # the page again from the JSON
+    docs/results/grading_throughput.py --check-variation --jobs 2          # each kernel beside its varied form
 
 The measured figures are kept in docs/results/grading-throughput.json (`--data`): a class run
 replaces its "class" entry, `--one-student` its "one_student" entry, and the page is written from
@@ -46,10 +49,16 @@ import sys
 import tempfile
 import time
 
+from student_variation import vary
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The share of students handing in each kind of file, per lab (the rest hand in a mutant).
 SOLUTION_SHARE = 0.6
 STUB_SHARE = 0.1
+# Kernel files as bytes: a hostile mutant's bytes that are not UTF-8 are written back as they were.
+RAW = {"encoding": "utf-8", "errors": "surrogateescape"}
+# The share of a lab's files that are an exact copy of an earlier student's file (graded once).
+COPY_SHARE = 0.05
 STAGES = ("build", "correctness", "barriers", "speedup")
 # labcheck's progress line for one child: "labcheck: class/student007/04-matmul-tiled   static   1.2 s"
 PROGRESS = re.compile(r"^labcheck: (?P<where>\S+)\s+(?P<what>.*?)\s+(?P<seconds>[0-9.]+) s$")
@@ -75,37 +84,52 @@ def kernel_files(folder):
     return sorted(p.name for p in (ROOT / "labs" / folder).glob("*.cl"))
 
 
+def source_of(kind, folder, name, lab, mutants, rng):
+    if kind == "solution":
+        return ROOT / "solutions" / folder / name
+    if kind == "stub":
+        return ROOT / "labs" / folder / name
+    return rng.choice(mutants[lab])
+
+
 def generate(class_dir, students, folders, seed):
-    """Writes the class; returns {lab: number of distinct submissions} and {kind: files} handed in."""
+    """Writes the class; returns {lab: number of distinct submissions}, {kind: files} handed in and
+    {lab: exact copies of an earlier student's file}."""
     rng = random.Random(seed)
     mutants = mutants_by_lab()
     distinct = collections.defaultdict(set)
     kinds = collections.Counter()
+    copies = collections.Counter()
     for s in range(students):
+        student = f"student{s:03d}"
+        hand = random.Random(f"{seed}-{student}")  # the student's habits, the same in every lab
         for folder in folders:
             lab = folder[:2]
-            target = class_dir / f"student{s:03d}" / folder
+            target = class_dir / student / folder
             target.mkdir(parents=True)
-            draw = rng.random()
             names = kernel_files(folder)
-            if draw < SOLUTION_SHARE:
-                kind = "solution"
-            elif draw < SOLUTION_SHARE + STUB_SHARE or not mutants[lab] or len(names) > 1:
-                kind = "stub"  # a lab of several files: its stub
+            if s > 0 and rng.random() < COPY_SHARE:
+                earlier = class_dir / f"student{rng.randrange(s):03d}" / folder
+                for name in names:
+                    shutil.copyfile(earlier / name, target / name)
+                copies[lab] += 1
+                kinds["copy"] += 1
             else:
-                kind = "mutant"
-            kinds[kind] += 1
-            for name in names:
-                if kind == "solution":
-                    source = ROOT / "solutions" / folder / name
-                elif kind == "stub":
-                    source = ROOT / "labs" / folder / name
+                draw = rng.random()
+                if draw < SOLUTION_SHARE:
+                    kind = "solution"
+                elif draw < SOLUTION_SHARE + STUB_SHARE or not mutants[lab] or len(names) > 1:
+                    kind = "stub"  # a lab of several files: its stub
                 else:
-                    source = rng.choice(mutants[lab])
-                shutil.copyfile(source, target / name)
+                    kind = "mutant"
+                kinds[kind] += 1
+                for name in names:
+                    text = source_of(kind, folder, name, lab, mutants, rng).read_text(**RAW)
+                    (target / name).write_text(vary(text, random.Random(hand.random()), student), **RAW)
             digest = hashlib.sha256(b"".join((target / n).read_bytes() for n in kernel_files(folder))).hexdigest()
             distinct[lab].add(digest)
-    return {lab: len(files) for lab, files in sorted(distinct.items())}, dict(kinds)
+    return ({lab: len(files) for lab, files in sorted(distinct.items())}, dict(kinds),
+            {lab: copies[lab] for lab in sorted(distinct)})
 
 
 def read_records(results_dir):
@@ -258,8 +282,8 @@ def grade_class(args):
                          f"seed {meta['seed']}): use another --work folder")
         else:
             shutil.rmtree(class_dir, ignore_errors=True)
-            distinct, kinds = generate(class_dir, args.students, folders, args.seed)
-            meta = dict(wanted, distinct=distinct, kinds=kinds, segments=[])
+            distinct, kinds, copies = generate(class_dir, args.students, folders, args.seed)
+            meta = dict(wanted, distinct=distinct, kinds=kinds, copies=copies, segments=[])
             meta_path.write_text(json.dumps(meta, indent=2) + "\n")
         command = [args.labcheck, "--class", str(class_dir), "--results", str(results_dir), "--root", str(ROOT),
                    "--jobs", str(args.jobs), "--gradebook", str(work / "gradebook.csv")]
@@ -291,9 +315,10 @@ def grade_class(args):
             "students": args.students,
             "students_graded": len(records),
             "labs": [f[:2] for f in folders],
-            "shares": {"solution": SOLUTION_SHARE, "stub": STUB_SHARE},
+            "shares": {"solution": SOLUTION_SHARE, "stub": STUB_SHARE, "copy": COPY_SHARE},
             "files_by_kind": meta["kinds"],
             "distinct_files": meta["distinct"],
+            "exact_copies": meta.get("copies", {}),
             "wall_seconds": round(sum(s["wall_seconds"] for s in meta["segments"]), 1),
             "segments": meta["segments"],
             "jobs": job_figures(sorted(work.glob("labcheck-*.log"))),
@@ -379,7 +404,10 @@ def class_lines(c):
     lines += [
         f"- files handed in: {total_files} lab folders ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))})",
         f"- distinct files (by bytes, per lab): {sum(c['distinct_files'].values())} of {total_files} "
-        f"({', '.join(f'{lab}: {n}' for lab, n in sorted(c['distinct_files'].items()))})",
+        f"({', '.join(f'{lab}: {n}' for lab, n in sorted(c['distinct_files'].items()))})"
+        + (f"; every file is written in its student's hand (student_variation.py) but the "
+           f"{sum(c['exact_copies'].values())} exact copies of another student's file ({c['shares']['copy']:.0%} "
+           "drawn per lab), which the grader grades once" if c.get("exact_copies") else ""),
         f"- labs graded (not shared from an identical file) among the {graded} students with a record: "
         f"{sum(c['labs_graded'].values())} "
         f"({', '.join(f'{lab}: {n}' for lab, n in sorted(c['labs_graded'].items()))})"
@@ -460,6 +488,63 @@ def write_page(data, output):
     print("\n".join(lines))
 
 
+def verdicts_by_student(json_path):
+    """{student: {(lab, stage): (verdict, points)}} from labcheck's class JSON (Gradescope's form)."""
+    found = {}
+    for student in json.loads(json_path.read_text())["students"]:
+        found[student["student"]] = {test["name"]: (test["status"], test["score"])
+                                     for test in student["results"]["tests"]}
+    return found
+
+
+def check_variation(args):
+    """Every kernel the class draws from (solutions, stubs, mutants) beside its varied form, graded for
+    build and correctness on this machine's device: a verdict that changed is a fault of the variation."""
+    folders = lab_folders([lab.strip() for lab in args.labs.split(",") if lab.strip()])
+    mutants = mutants_by_lab()
+    with tempfile.TemporaryDirectory(prefix="variation-") as scratch:
+        class_dir = pathlib.Path(scratch) / "class"
+        pairs = []
+        for folder in folders:
+            names = kernel_files(folder)
+            sources = [("solution", [ROOT / "solutions" / folder / n for n in names]),
+                       ("stub", [ROOT / "labs" / folder / n for n in names])]
+            if len(names) == 1:
+                sources += [(path.stem, [path]) for path in mutants[folder[:2]]]
+            for n, (what, paths) in enumerate(sources):
+                # The original twice: a kernel whose verdict moves between two gradings of itself (a write
+                # far past its buffer into the runtime's heap) says nothing of the variation.
+                again, original, varied = (f"{folder[:2]}-{n:03d}-{x}" for x in ("a", "o", "v"))
+                for path, name in zip(paths, names):
+                    text = path.read_text(**RAW)
+                    for student, written in ((again, text), (original, text),
+                                             (varied, vary(text, random.Random(n), varied))):
+                        (class_dir / student / folder).mkdir(parents=True, exist_ok=True)
+                        (class_dir / student / folder / name).write_text(written, **RAW)
+                pairs.append((folder, what, again, original, varied))
+        json_path = pathlib.Path(scratch) / "class.json"
+        command = [args.labcheck, "--class", str(class_dir), "--root", str(ROOT), "--jobs", str(args.jobs),
+                   "--stage", "build,correctness", "--no-hidden", "--quiet", "--json", str(json_path),
+                   "--gradebook", str(pathlib.Path(scratch) / "gradebook.csv"),
+                   "--results", str(pathlib.Path(scratch) / "records")]
+        for folder in folders:
+            command += ["--lab", folder[:2]]
+        subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+        verdicts = verdicts_by_student(json_path)
+    changed, unsteady = [], []
+    for folder, what, again, original, varied in pairs:
+        lab_tests = lambda student: {k: v for k, v in verdicts.get(student, {}).items() if k.startswith(folder[:2])}
+        if lab_tests(again) != lab_tests(original):
+            unsteady.append(f"{folder} {what}")
+        elif lab_tests(original) != lab_tests(varied):
+            changed.append(f"{folder} {what}: {lab_tests(original)} became {lab_tests(varied)}")
+    print(f"{len(pairs)} kernels graded beside their varied form; {len(changed)} verdicts changed; "
+          f"{len(unsteady)} not compared, their own two gradings differed: {', '.join(unsteady) or 'none'}")
+    for line in changed:
+        print("  changed:", line)
+    return 1 if changed else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--students", type=int, default=300)
@@ -473,11 +558,15 @@ def main():
     parser.add_argument("--one-student", action="store_true",
                         help="time one student's labs (the solutions) alone with POCL_KERNEL_CACHE=0 instead")
     parser.add_argument("--render", action="store_true", help="only write the page from --data")
+    parser.add_argument("--check-variation", action="store_true",
+                        help="grade every kernel the class draws from beside its varied form (build, correctness)")
     parser.add_argument("--data", default=str(ROOT / "docs" / "results" / "grading-throughput.json"))
     parser.add_argument("--output", default=str(ROOT / "docs" / "results" / "grading-throughput.md"))
     parser.add_argument("--labcheck", default=str(ROOT / "build" / "checker" / "labcheck"))
     parser.add_argument("--lab-command", help="the `lab` program, for `lab devices` (default: beside labcheck)")
     args = parser.parse_args()
+    if args.check_variation:
+        sys.exit(check_variation(args))
     data_path = pathlib.Path(args.data)
     data = json.loads(data_path.read_text()) if data_path.is_file() else {}
     if args.one_student:

@@ -9,7 +9,7 @@
 // ptx_launch.cu's PTX_LAUNCH_TIME does the same through CUDA for the driver's PTX of the kernel.
 //
 //   cl_launch_time KERNEL_FILE KERNEL GLOBAL LOCAL N ARG... [-D NAME=VALUE]...
-//     GLOBAL, LOCAL   "X,Y" work-items; ARG: in:COUNT, out:COUNT (floats), u32:V; the last out: is refilled
+//     GLOBAL, LOCAL   "X,Y" work-items; ARG: in:COUNT, out:COUNT (floats), u32:V, f32:V; the last out: is refilled
 //     --verify M:K:N  afterwards, compare 32 rows of the output with the first two inputs' product (row-major)
 //
 // Built on the development machine (OpenCL headers there), carried to the device machine:
@@ -100,6 +100,7 @@ int main(int argc, char** argv) try {
     std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
     std::vector<cl::Buffer> buffers;
     std::vector<std::pair<int, unsigned>> values;  // (argument index, value)
+    std::vector<std::pair<int, float>> floats;     // (argument index, value)
     std::vector<int> buffer_index;
     cl::Buffer refilled;
     std::size_t refilled_bytes = 0;
@@ -123,6 +124,10 @@ int main(int argc, char** argv) try {
             values.emplace_back(index++, static_cast<unsigned>(std::stoul(value)));
             continue;
         }
+        if (kind == "f32") {
+            floats.emplace_back(index++, std::stof(value));
+            continue;
+        }
         std::vector<float> host(std::stoul(value), 0.0f);
         if (kind == "in") for (auto& x : host) x = uniform(random);
         buffers.emplace_back(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, host.size() * sizeof(float), host.data());
@@ -141,6 +146,7 @@ int main(int argc, char** argv) try {
     cl::Kernel kernel(program, kernel_name.c_str());
     for (std::size_t b = 0; b < buffers.size(); ++b) kernel.setArg(buffer_index[b], buffers[b]);
     for (const auto& [at, value] : values) kernel.setArg(at, value);
+    for (const auto& [at, value] : floats) kernel.setArg(at, value);
 
     const auto launch = [&] {
         cl::Event event;
