@@ -5,6 +5,7 @@
 #include "stages/stages.hpp"
 
 #include "description/lab_spec.hpp"
+#include "problems/define_set_choice.hpp"
 #include "problems/lab_session.hpp"
 #include "util/text_escape.hpp"
 #include "util/user_error.hpp"
@@ -156,7 +157,7 @@ struct Grading {
 // way).
 void add_check_tasks(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
     const GradeSettings& settings = grading.settings;
-    for (const auto& set : checked_define_sets(work.spec, settings.defines)) {
+    for (const auto& set : course::checked_define_sets(work.spec, settings.defines)) {
         SetWork set_work;
         set_work.set = set;
         work.sets.push_back(std::move(set_work));
