@@ -8,7 +8,8 @@ answers a lab (no solutions/, kernels/reference/, kernels/baselines/), that no h
 or seed of COURSE/checker/hidden.toml appears in any of its files (when COURSE has one),
 that its top README and lab READMEs name neither solutions/ nor --solution, that its
 slides default to no solution code, and runs its commands there (LAB_ROOT=edition):
-`lab run 01` (the stub: wrong, with a map of the output), `lab run 01 --versus baseline`
+`lab run 01` (the stub: wrong, with a map of the output), labcheck on it with the speedup stage
+(which counts in no total there, right kernel or wrong), `lab run 01 --versus baseline`
 (a sentence on why there is no baseline), `lab hint 01 1`, every --help, and `lab run 07`
 with the stub, whose messages name only commands the edition has.
 
@@ -123,6 +124,17 @@ def stub_is_wrong(lab, edition):
     return problems + [f"`lab run 01` on the stub: expected WRONG, never written:\n{out[-1500:]}"]
 
 
+def speed_counts_in_no_total(labcheck, edition):
+    """Problems of grading the edition's lab-01 stub with the speedup stage: the edition has no baseline,
+    so the stage counts in no total (0/0, "later") whatever the kernel, wrong ones included: a right
+    kernel and a wrong one are graded out of the same points (issue 48)."""
+    out, problems = run([labcheck, "--lab", "01", "--stage", "build,correctness,speedup"], edition, {0, 1})
+    if not re.search(r"^01\s+speedup\s+later\s+0/0\b", out, re.MULTILINE) or "total" not in out:
+        problems.append(f"labcheck's speedup stage in the edition: expected 'later 0/0', counting in no total:\n"
+                        f"{out[-1500:]}")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--labcheck", required=True)
@@ -154,6 +166,7 @@ def main():
             problems.append("meson_options.txt of the edition: slides_solutions does not default to false")
 
         problems += stub_is_wrong(args.lab, edition)
+        problems += speed_counts_in_no_total(args.labcheck, edition)
         out, found = run([args.lab, "run", "01", "--versus", "baseline"], edition, {2})
         problems += found
         if "the student edition leaves the baselines out" not in out or "--versus NAME=VALUE" not in out:

@@ -392,11 +392,12 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
                 break;
             case Stage::speedup:
                 if (!work.spec.speedup) break;  // this lab has no speed target
-                if (!built) {
-                    results.push_back(blocked(stage));
-                } else if ((correctness->verdict == Verdict::pass || correctness->verdict == Verdict::warn) &&
-                           !course::baseline_in_course(settings.root, work.spec)) {
+                if (!course::baseline_in_course(settings.root, work.spec)) {
+                    // The student edition: the stage counts in no total, right kernel or wrong, so that
+                    // every kernel's total is out of the same points.
                     results.push_back(speedup_baseline_not_here(lab));
+                } else if (!built) {
+                    results.push_back(blocked(stage));
                 } else if ((correctness->verdict != Verdict::pass && correctness->verdict != Verdict::warn) ||
                            !work.speedup) {
                     results.push_back(
