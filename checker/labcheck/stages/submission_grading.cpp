@@ -54,7 +54,8 @@ struct LabWork {
     std::vector<SetRuns> set_runs() const {
         std::vector<SetRuns> runs;
         for (const auto& s : sets) {
-            runs.push_back({s.check ? &*s.check : nullptr, s.pocl_cbs ? &*s.pocl_cbs : nullptr});
+            runs.push_back({s.check ? &*s.check : nullptr, s.pocl_cbs ? &*s.pocl_cbs : nullptr,
+                            s.dynamic ? &*s.dynamic : nullptr});
         }
         return runs;
     }
