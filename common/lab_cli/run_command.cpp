@@ -366,6 +366,8 @@ bool report_checks(OpenedLab& lab, const std::vector<DefineSet>& sets, const Def
                    "and were not checked (labcheck does not grade them either).\n",
                    checks.extensions_unused.size(), sets.size());
     }
+    // libclang reads the file: a crash there is not the kernel's running (said as the build's).
+    note_step(StepKind::building, "reading the kernel file with labcheck's static barrier analysis", "");
     const auto errors = static_errors(read_lab_kernel(lab.kernels, spec), sets.front().defines);
     if (checks.wrong > 0) {
         const std::size_t sets_checked = sets.size() - checks.extensions_unused.size() - checks.skipped.size();
