@@ -16,6 +16,13 @@
 // never-written __local memory then gives NaN at every check, whatever ran first, in `lab run` and in
 // labcheck alike (problems/repeated_check.cpp holds one around every check).
 //
+// The limit: the pools are filled before a launch, not before each work-group. Within one launch a
+// work-group may find, in an element its own work-items never wrote, what an earlier work-group of
+// the same launch on the same thread wrote there (a tile element whose load an edge work-item
+// skipped); past the arrays and in elements no work-group writes it always finds the poison. Such a
+// read usually changes with the order PoCL runs work-groups in (check_twice then calls it unstable),
+// and Oclgrind's uninitialised-read check in labcheck's barriers stage names it.
+//
 // Other devices (a GPU, PoCL's single-threaded "basic" driver, which allocates each launch's __local
 // memory afresh) are left as they are: there nothing here can reach the memory a work-group gets.
 #pragma once
