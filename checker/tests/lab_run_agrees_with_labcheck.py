@@ -2,8 +2,10 @@
 """`lab run` and labcheck's correctness stage give every kernel the same verdict (issue 48, item 1).
 
     lab_run_agrees_with_labcheck.py --lab-exe LAB --labcheck LABCHECK [--labs 01,02] [--verdict pass]
+                                    [--manifest runtime_mutants.toml]
 
-Takes the runtime mutant suite's kernels (checker/mutants/runtime_mutants.toml) whose expected
+Takes the runtime mutant suite's kernels (checker/mutants/runtime_mutants.toml, or --manifest
+mutants.toml: the static suite's, 31 right kernels, 39 s, run by hand) whose expected
 correctness verdict is --verdict ("pass": the right kernels in many styles, the default; "fail": the
 wrong ones), of the labs given (default: every lab), and runs each through both:
   - `lab run NN --submission DIR --no-timing`: right when it exits 0, wrong when it exits 1;
@@ -28,6 +30,7 @@ import time
 import tomllib
 
 ROOT = pathlib.Path.cwd()
+MANIFEST = 'runtime_mutants.toml'
 SET_HEADING = re.compile(r"^define set '(.+)' \(\d+ of \d+")
 NOT_CHECKED = re.compile(r"^  not checked: ")
 SETS_IN_REASON = re.compile(r" at (?:\d+ define sets \(([^)]*)\)|define set (.+?))(?:,|;|$)")
@@ -50,8 +53,8 @@ def kernel_text(mutant, folder, kernel_file):
     return text
 
 
-def chosen_mutants(labs, verdict):
-    manifest = tomllib.loads((ROOT / 'checker' / 'mutants' / 'runtime_mutants.toml').read_text())
+def chosen_mutants(labs, verdict, manifest_name):
+    manifest = tomllib.loads((ROOT / 'checker' / 'mutants' / manifest_name).read_text())
     chosen, seen = [], set()
     for m in manifest['mutant']:
         key = (m['lab'], m.get('file') or m.get('name'))
@@ -123,13 +126,14 @@ def main():
     parser.add_argument('--labcheck', required=True)
     parser.add_argument('--labs', default='')
     parser.add_argument('--verdict', default='pass', choices=['pass', 'fail'])
+    parser.add_argument('--manifest', default=MANIFEST, choices=['runtime_mutants.toml', 'mutants.toml'])
     args = parser.parse_args()
     if not (ROOT / 'checker' / 'mutants' / 'runtime_mutants.toml').exists():
         print('skipped: no checker/mutants (the student edition)')
         return 77
     started = time.monotonic()
     labs = [lab for lab in args.labs.split(',') if lab]
-    mutants = chosen_mutants(labs, args.verdict)
+    mutants = chosen_mutants(labs, args.verdict, args.manifest)
     problems = []
     with tempfile.TemporaryDirectory(prefix='lab-run-agrees-') as tmp:
         placed = place(mutants, pathlib.Path(tmp))
