@@ -382,8 +382,10 @@ void check_mutant(const Mutant& m, const nlohmann::json& student) {
                       "barriers should report " << m.rule << " at line " << m.line);
     }
     if (!m.oclgrind_rule.empty()) {
-        CHECK_MESSAGE(has_finding(*barriers, "oclgrind", m.oclgrind_rule, m.oclgrind_line),
-                      "barriers should report " << m.oclgrind_rule << " at line " << m.oclgrind_line);
+        // An access out of bounds is the correctness stage's (stages.hpp, SetRuns::dynamic).
+        const char* stage = m.oclgrind_rule == "oclgrind-out-of-bounds" ? "correctness" : "barriers";
+        CHECK_MESSAGE(has_finding(*test_of(student, stage), "oclgrind", m.oclgrind_rule, m.oclgrind_line),
+                      stage << " should report " << m.oclgrind_rule << " at line " << m.oclgrind_line);
     }
 }
 

@@ -6,9 +6,12 @@
 Makes the edition (labcheck --student-edition), then checks that it has no kernel that
 answers a lab (no solutions/, kernels/reference/, kernels/baselines/), that no hidden size
 or seed of COURSE/checker/hidden.toml appears in any of its files (when COURSE has one),
-that its top README and lab READMEs name neither solutions/ nor --solution, that its
+that its top README and lab READMEs name neither solutions/ nor --solution, that no command in a
+code block of its Markdown (checker/'s manual aside) needs solutions/ or the baselines, that its
 slides default to no solution code, and runs its commands there (LAB_ROOT=edition):
-`lab run 01` (the stub: wrong, with a map of the output), `lab run 01 --versus baseline`
+`lab run 01` (the stub: wrong, with a map of the output), labcheck on it with the speedup stage
+(which counts in no total there, right kernel or wrong), `lab run 01 --versus file:OLD.cl` (the
+speed comparison the edition has), `lab run 01 --versus baseline`
 (a sentence on why there is no baseline), `lab hint 01 1`, every --help, and `lab run 07`
 with the stub, whose messages name only commands the edition has.
 
@@ -123,6 +126,59 @@ def stub_is_wrong(lab, edition):
     return problems + [f"`lab run 01` on the stub: expected WRONG, never written:\n{out[-1500:]}"]
 
 
+COMMAND = re.compile(r"\s*(build/common/lab|build/checker/labcheck|lab|labcheck)\s")
+NEEDS_INSTRUCTOR = re.compile(r"--solutions?\b|--versus\s+baseline\b")
+
+
+def command_problems(edition):
+    """Commands in the code blocks of the edition's Markdown (the grader's own manual, checker/, aside) that
+    need what only the instructor's copy holds: solutions/ (--solution, --solutions) or the baselines
+    (--versus baseline). A student copying one gets an error; the line belongs in a full-clone-only block."""
+    problems = []
+    for md in sorted(edition.rglob("*.md")):
+        relative = md.relative_to(edition).as_posix()
+        if relative.startswith(("checker/", "build")):
+            continue
+        in_block = False
+        for n, line in enumerate(md.read_text(encoding="utf-8").splitlines(), start=1):
+            if line.lstrip().startswith("```"):
+                in_block = not in_block
+            elif in_block and COMMAND.match(line) and NEEDS_INSTRUCTOR.search(line):
+                problems.append(f"{relative}:{n} shows a command that fails in the edition: {line.strip()!r}")
+    return problems
+
+
+def versus_own_file_problems(lab, root, edition, tmp):
+    """`lab run 01 --versus file:OLD.cl` in the edition: the speed comparison it has without the baselines.
+    Needs a right lab-01 kernel, taken from the full clone's solutions/ (skipped where there is none)."""
+    solution = root / "solutions/01-transpose-naive/transpose.cl"
+    if not solution.is_file():
+        print("skipped: `lab run 01 --versus file:` (no solutions/ to take a right kernel from)")
+        return []
+    mine = Path(tmp) / "mine" / "01-transpose-naive"
+    mine.mkdir(parents=True)
+    (mine / "transpose.cl").write_text(solution.read_text(encoding="utf-8"), encoding="utf-8")
+    old = Path(tmp) / "old.cl"
+    old.write_text(solution.read_text(encoding="utf-8"), encoding="utf-8")
+    out, problems = run([lab, "run", "01", "--submission", str(mine.parent), "--size", "64x64", "--repeat", "4",
+                         "--versus", f"file:{old}"], edition, {0})
+    if "side by side" not in out:
+        problems.append(f"`lab run 01 --versus file:OLD.cl` in the edition: expected the two side by side:\n"
+                        f"{out[-1500:]}")
+    return problems
+
+
+def speed_counts_in_no_total(labcheck, edition):
+    """Problems of grading the edition's lab-01 stub with the speedup stage: the edition has no baseline,
+    so the stage counts in no total (0/0, "later") whatever the kernel, wrong ones included: a right
+    kernel and a wrong one are graded out of the same points (issue 48)."""
+    out, problems = run([labcheck, "--lab", "01", "--stage", "build,correctness,speedup"], edition, {0, 1})
+    if not re.search(r"^01\s+speedup\s+later\s+0/0\b", out, re.MULTILINE) or "total" not in out:
+        problems.append(f"labcheck's speedup stage in the edition: expected 'later 0/0', counting in no total:\n"
+                        f"{out[-1500:]}")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--labcheck", required=True)
@@ -153,7 +209,10 @@ def main():
         if not re.search(r"option\('slides_solutions',\s*type\s*:\s*'boolean',\s*value\s*:\s*false", options):
             problems.append("meson_options.txt of the edition: slides_solutions does not default to false")
 
+        problems += command_problems(edition)
         problems += stub_is_wrong(args.lab, edition)
+        problems += speed_counts_in_no_total(args.labcheck, edition)
+        problems += versus_own_file_problems(args.lab, args.root, edition, tmp)
         out, found = run([args.lab, "run", "01", "--versus", "baseline"], edition, {2})
         problems += found
         if "the student edition leaves the baselines out" not in out or "--versus NAME=VALUE" not in out:

@@ -1,5 +1,6 @@
 // hidden.toml, and which sizes and seeds each lab is checked at.
 #include "plan/check_plan.hpp"
+#include "problems/define_set_choice.hpp"
 
 #include "util/user_error.hpp"
 
@@ -141,8 +142,8 @@ TEST_CASE("define sets checked: the lab's, or the command line's -D alone") {
     course::Defines small;
     small.set("TILE_SIZE", "8");
     lab.define_sets = {{"defaults", lab.defines, ""}, {"small", small, ""}};
-    CHECK(checked_define_sets(lab, {}).size() == 2);
-    const auto chosen = checked_define_sets(lab, course::parse_defines({"TILE_SIZE=4"}));
+    CHECK(course::checked_define_sets(lab, {}).size() == 2);
+    const auto chosen = course::checked_define_sets(lab, course::parse_defines({"TILE_SIZE=4"}));
     REQUIRE(chosen.size() == 1);
     CHECK(chosen[0].name == "command line");
     CHECK(chosen[0].defines.get("TILE_SIZE") == "4");

@@ -7,6 +7,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <unistd.h>
 
@@ -955,4 +956,37 @@ TEST_CASE("speedup: a re-timing that computed a wrong result fails the stage, wh
     const auto r = evaluate_speedup(f.lab, rounds_run(spread_rounds(0.71, 0.05)), {wrong}, 0.7);
     CHECK(r.verdict == Verdict::fail);
     CHECK(r.reason.find("speed counts only for work done") != std::string::npos);
+}
+
+TEST_CASE("an access out of bounds Oclgrind saw fails correctness at its define set, not the barriers stage") {
+    Fixture f;
+    std::ifstream log("checker/tests/oclgrind_logs/invalid_read.txt");
+    std::ostringstream text;
+    text << log.rdbuf();
+    REQUIRE(!text.str().empty());
+    UnitRun dynamic = check_run({device(), built(), start("1x1"), check("1x1", true)}, 0);
+    dynamic.job.kind = JobKind::dynamic;
+    dynamic.job.checks = {{"1x1", 1, false}};
+    std::get<DeviceEvent>(dynamic.events.list[0]).platform = "Oclgrind";
+    dynamic.output = text.str();
+    const UnitRun right = check_run({device(), built(), start("1x1"), check("1x1", true), start("37x50"),
+                                     check("37x50", true), start("17x33"), check("17x33", true)});
+    // Right at every size on the device, and no Oclgrind run: right.
+    CHECK(evaluate_correctness(f.lab, right).verdict == Verdict::pass);
+    // With Oclgrind's read past `a` at the set: every check there counts as wrong, with the line.
+    const auto graded = evaluate_correctness(f.lab, std::vector<SetRuns>{{&right, nullptr, &dynamic}});
+    CHECK(graded.verdict == Verdict::fail);
+    CHECK(graded.points == 0.0);
+    CHECK(graded.reason.find("line 5") != std::string::npos);
+    CHECK(graded.details.find("seen by Oclgrind") != std::string::npos);
+    REQUIRE(!graded.findings.empty());
+    CHECK(graded.findings[0].rule == "oclgrind-out-of-bounds");
+    // The barriers stage does not count it.
+    UnitRun static_run;
+    static_run.job.kind = JobKind::static_analysis;
+    static_run.outcome.end = ChildEnd::exited;
+    static_run.events = parse_worker_events({{{"event", "static"}, {"findings", json::array()}}});
+    const auto barriers = evaluate_barriers(f.lab, static_run, &dynamic);
+    CHECK(barriers.verdict == Verdict::pass);
+    CHECK(barriers.points == 3.0);
 }

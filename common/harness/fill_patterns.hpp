@@ -15,6 +15,9 @@ constexpr std::uint32_t kUnwrittenBits = 0x7FC0DEADu;
 constexpr std::uint32_t kOutputGuardBits = 0x7FC0FEEDu;
 // The guard zones around an input buffer: this value in an output = read outside the input.
 constexpr std::uint32_t kInputGuardBits = 0x7FC0BAD0u;
+// Every 4 bytes of __local memory when a checked kernel starts (harness/local_poison.hpp): this
+// value in an output = read from __local memory no work-item of the work-group wrote.
+constexpr std::uint32_t kLocalPoisonBits = 0x7FC010CAu;
 
 inline std::uint32_t float_bits(float value) {
     std::uint32_t bits = 0;

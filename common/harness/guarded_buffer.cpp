@@ -102,7 +102,9 @@ std::string describe_guard_damage(const GuardDamage& damage, const std::string& 
     const std::string shape = fmt::format("{}×{}", rows, cols);
     return fmt::format(
         "out-of-bounds write: the kernel wrote {} of {} ({} = {} floats). Work-items outside the "
-        "matrix must not store: guard the store with the row and column bounds.",
+        "matrix must not store: guard the store with the row and column bounds. If it is guarded, look "
+        "for a `return` or `break` before a barrier: a work-group whose work-items do not all reach a "
+        "barrier is undefined, and PoCL may then run a store that the guard should have skipped.",
         where, name, shape, size);
 }
 

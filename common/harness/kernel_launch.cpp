@@ -1,5 +1,7 @@
 #include "harness/kernel_launch.hpp"
 
+#include "harness/local_poison.hpp"
+
 #include "util/user_error.hpp"
 
 #include <fmt/format.h>
@@ -75,6 +77,7 @@ cl::Event enqueue_kernel(const cl::CommandQueue& queue, const cl::Kernel& kernel
         throw UserError({"a launch the device can run", why, where,
                          "use smaller tiles (-D TILE_SIZE=... or the lab's tile defines)"});
     }
+    poison_local_memory_before_launch(queue);  // a check's launch starts from NaN in __local memory
     cl::Event event;
     try {
         queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &event);

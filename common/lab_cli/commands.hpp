@@ -4,6 +4,7 @@
 
 #include "terms/defines.hpp"
 #include "harness/host_memory.hpp"
+#include "versus_choice.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -38,7 +39,7 @@ struct RunOptions {
     bool reference_gemm = false;  // --reference-gemm: lab 07's products with kernels/'s GEMM, as labcheck grades
     std::vector<HostMemory> host_memory;  // --host-memory copy|zero-copy|both: also time end to end (labs 03–08)
     int repeat = 0;                    // --repeat N: time exactly N launches (0: the default plan)
-    std::vector<std::string> versus;   // --versus: defines of a second configuration, or {"baseline"}
+    VersusChoice versus;               // --versus: defines, 'baseline', file:PATH or lab:NN (versus_choice.hpp)
     bool memory = false;               // --memory: the simulated memory report (memory_run.hpp) instead of checks
     std::string memory_html;           // --memory-html FILE: the same report as an annotated page
     std::uint32_t warp = 32;           // --warp: work-items per warp in the memory report (64: AMD wavefronts)

@@ -43,10 +43,20 @@ CLI::App* add_run_subcommand(CLI::App& app, RunOptions& run) {
     add_host_memory_option(*cmd, run.host_memory, "also time the product end to end: copy, zero-copy or both (labs 03-08)");
     cmd->add_option("--repeat", run.repeat, "time exactly N launches (more launches: a spread to trust)")
         ->check(CLI::Range(4, 10000));
-    cmd->add_option("--versus", run.versus,
-                    "also time this configuration, interleaved, and say whether the difference is above the "
-                    "noise: NAME=VALUE defines (e.g. THREAD_WORK=4), or 'baseline' for the lab's speedup baseline; "
-                    "with --memory: that configuration's memory report too, and the totals side by side")
+    cmd->add_option_function<std::vector<std::string>>(
+           "--versus",
+           [&run](const std::vector<std::string>& tokens) {
+               try {
+                   run.versus = parse_versus(tokens);
+               } catch (const UserError& error) {
+                   throw CLI::ValidationError("--versus", printable_text(error.what()));
+               }
+           },
+           "also time a second kernel, interleaved, and say whether the difference is above the noise: NAME=VALUE "
+           "defines (your kernel again, e.g. THREAD_WORK=4); file:PATH.cl, an earlier version of your kernel file "
+           "(defines may follow); lab:NN, another lab's kernel that computes the same (lab:04 beside lab 05; "
+           "defines may follow); or 'baseline', the lab's speedup baseline (not in the student edition). With "
+           "--memory: NAME=VALUE only, that configuration's memory report too, and the totals side by side")
         ->expected(1, -1);
     cmd->add_flag("--memory", run.memory,
                   "instead of checking and timing: run the kernel once under Oclgrind at the lab's [memory] size "

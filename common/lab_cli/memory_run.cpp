@@ -243,14 +243,15 @@ void print_heading(const CommonOptions& common, const RunOptions& options) {
 // `--memory --versus NAME=VALUE...`: the kernel at its defines and again with these on top, each
 // report in turn, then their totals side by side.
 int memory_versus(const CommonOptions& common, const RunOptions& options) {
-    if (std::find(options.versus.begin(), options.versus.end(), "baseline") != options.versus.end()) {
+    if (options.versus.kind != VersusKind::defines) {
         throw UserError({"--versus NAME=VALUE defines with --memory (a second configuration of your kernel)",
-                         "--versus baseline", "lab run " + options.lab + " --memory",
-                         "time your kernel against the baseline with `lab run " + options.lab +
-                             " --versus baseline`, or compare two configurations, e.g. --memory --versus TILE_SIZE=8"});
+                         "--versus " + versus_text(options.versus), "lab run " + options.lab + " --memory",
+                         "time your kernel against it with `lab run " + options.lab + " --versus " +
+                             versus_text(options.versus) + "`; compare memory reports of two configurations with "
+                             "--memory --versus NAME=VALUE (e.g. TILE_SIZE=8), or run --memory on each kernel file"});
     }
     RunOptions other = options;
-    other.defines.insert(other.defines.end(), options.versus.begin(), options.versus.end());
+    other.defines.insert(other.defines.end(), options.versus.defines.begin(), options.versus.defines.end());
     other.memory_html.clear();
     print_heading(common, options);
     const MemoryMeasure first = measure_memory(common, options);

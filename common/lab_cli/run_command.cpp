@@ -8,12 +8,15 @@
 #include "bench/copy_bandwidth.hpp"
 #include "bench/share_meaning.hpp"
 #include "lab_opening.hpp"
+#include "harness/compile_ahead.hpp"
 #include "harness/kernel_source_features.hpp"
 #include "harness/source_identifiers.hpp"
+#include "problems/define_set_choice.hpp"
 #include "problems/device_fit.hpp"
 #include "bench/host_sgemm.hpp"
 #include "problems/lab_session.hpp"
 #include "rate_table.hpp"
+#include "static_advice.hpp"
 #include "versus_timing.hpp"
 #include "harness/timing_spread.hpp"
 #include "problems/repeated_check.hpp"
@@ -66,9 +69,29 @@ std::string oclgrind_command(const RunOptions& options) {
     return command;
 }
 
-// Times the kernel at `size` beside the device's limits. Returns false, saying why, when a timed
-// launch's result was wrong: then no rate is shown (speed counts only for work done).
-bool print_timing(ClSession& session, const std::filesystem::path& root, LabProblem& problem,
+// The exit status of a timing child whose timed result PoCL computed wrong with work-group functions
+// specialised to the timed size: the parent times again, compiled for every size (never a user's status).
+constexpr int kRetimeCompiledAhead = 3;
+
+enum class TimedOutcome { right, wrong, retime_compiled_ahead };
+
+void print_wrong_timing(const Timing& timing, const std::string& shown, const std::string& timed_set,
+                        std::uint64_t seed) {
+    fmt::print("\ntiming at {} with {}: wrong at the timed size\n", shown, timed_set);
+    fmt::print("{}", wrapped(fmt::format("The kernel's result at the timed size {} was wrong (the {} timed launch, "
+                                         "seed {}): {} Speed counts only for work done, so no rate is shown. "
+                                         "Every timed launch starts from an output refilled with NaN and "
+                                         "its result is checked.",
+                                         shown, ordinal(timing.wrong_launch), seed, timing.wrong),
+                             100, 6));
+}
+
+// Times the kernel at `size` beside the device's limits. Returns `wrong`, saying why, when a timed
+// launch's result was wrong: then no rate is shown (speed counts only for work done). On PoCL, with
+// work-group functions specialised to the size (not compiling_ahead), it returns `retime_compiled_ahead`
+// instead, saying so: the checks, compiled ahead, were right, and labcheck times such a kernel again
+// compiled ahead (PoCL's specialised functions miscompute some right kernels, checker/README.md).
+TimedOutcome print_timing(ClSession& session, const std::filesystem::path& root, LabProblem& problem,
                   const std::string& kernel_name, const ProblemSize& size, std::uint64_t seed, int repeat,
                   const std::string& timed_set) {
     TimingPlan plan = repeated_plan(repeat);
@@ -85,15 +108,15 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
     }
     const Timing& timing = both.kernel;
     const std::string shown = size_text(size, problem.size_form());
+    if (!timing.right() && is_pocl(session.device.device) && !compiling_ahead()) {
+        fmt::print("\ntiming at {} with {}: PoCL's work-group function specialised to this size computed a wrong "
+                   "result; timing again with one function for every size, as the checks ran (and labcheck times)\n",
+                   shown, timed_set);
+        return TimedOutcome::retime_compiled_ahead;
+    }
     if (!timing.right()) {
-        fmt::print("\ntiming at {} with {}: wrong at the timed size\n", shown, timed_set);
-        fmt::print("{}", wrapped(fmt::format("The kernel's result at the timed size {} was wrong (the {} timed launch, "
-                                             "seed {}): {} Speed counts only for work done, so no rate is shown. "
-                                             "Every timed launch starts from an output refilled with NaN and "
-                                             "its result is checked.",
-                                             shown, ordinal(timing.wrong_launch), seed, timing.wrong),
-                                 100, 6));
-        return false;
+        print_wrong_timing(timing, shown, timed_set, seed);
+        return TimedOutcome::wrong;
     }
     const double work = problem.work(size);
     RateTable table(unit);
@@ -125,16 +148,7 @@ bool print_timing(ClSession& session, const std::filesystem::path& root, LabProb
     }
     table.print();
     fmt::print("{}", under_table);
-    return true;
-}
-
-// The define sets to check: the lab's (as labcheck checks them), or, with -D on the
-// command line, the one configuration the student asked for.
-std::vector<DefineSet> sets_to_check(const LabSpec& spec, const Defines& overrides) {
-    if (overrides.empty()) return spec.define_sets;
-    Defines defines = spec.defines;
-    defines.merge(overrides);
-    return {{"command line", defines, ""}};
+    return TimedOutcome::right;
 }
 
 // A wrong size's paragraph, or, for a failure that reads the same at every size and was said
@@ -196,12 +210,12 @@ void print_wrong_summary(const ClSession& session, int wrong, std::size_t checke
 }
 
 
-// What checking every define set found; `timed` is the first set's kernel, the one timed.
+// What checking every define set found.
 struct SetChecks {
-    std::unique_ptr<LabProblem> timed;
     int wrong = 0;
     std::size_t checked = 0;
     std::vector<std::string> skipped;  // sets the device cannot run
+    std::vector<std::string> extensions_unused;  // optional extensions' sets the kernel file does not take on
     bool first_failed_to_build = false;
     bool calls_barrier = false;  // the kernel file calls barrier()
 };
@@ -216,18 +230,46 @@ void note_built_kernel(const LabProblem& problem, const RunOptions& options) {
     note_oclgrind_command(oclgrind_command(options));
 }
 
-// Builds the kernel at one define set and checks every size there.
+// "define set 'small tiles' (2 of 3)", with what makes an optional extension's set checked.
+void print_set_heading(const std::vector<DefineSet>& sets, std::size_t i) {
+    if (sets.size() < 2) return;
+    const DefineSet& set = sets[i];
+    fmt::print("\ndefine set '{}' ({} of {}{})\n", set.name, i + 1, sets.size(),
+               is_extension_set(set)
+                   ? fmt::format("; an optional extension's: checked when the kernel file uses {}, as labcheck does",
+                                 set.only_if_used)
+                   : "");
+}
+
+// What the build at one define set says once, at the first set: defines, notes, compiler messages.
+void print_built(const LabProblem& problem, std::size_t i) {
+    const BuiltProgram& built = problem.program();
+    fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
+    if (i != 0) return;
+    if (const std::string note = problem.setup_note(); !note.empty()) fmt::print("  note    {}\n", printable_text(note));
+    for (const std::string& left_out : built.left_out) fmt::print("  note    {}\n", printable_text(left_out));
+    if (!built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
+}
+
+// Builds the kernel at one define set and checks every size there. An optional extension's set that
+// the kernel file does not use is neither built nor checked (problems/define_set_choice.hpp).
 void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<ProblemSize>& sizes,
                const std::vector<DefineSet>& sets, std::size_t i, const std::string& command, SetChecks& checks) {
     const DefineSet& set = sets[i];
-    if (sets.size() > 1) fmt::print("\ndefine set '{}' ({} of {})\n", set.name, i + 1, sets.size());
+    print_set_heading(sets, i);
+    KernelSource source = read_lab_kernel(lab.kernels, lab.spec);
+    if (const std::string unused = unused_extension(set, source.text); !unused.empty()) {
+        fmt::print("  not checked: {}\n", unused);
+        checks.extensions_unused.push_back(set.name);
+        return;
+    }
     // The first of the lab's sets is the one `lab run NN` checks first; any other needs its -D.
     const bool lab_first = i == 0 && set.name != "command line";
     const StepPlace place{command, set_words(set.name, set.defines), lab_first ? "" : " " + set.defines.build_options()};
     note_step(StepKind::building, "building the kernel at " + place.set, command + " --no-timing" + place.defines);
     std::unique_ptr<LabProblem> problem;
     try {
-        problem = open_lab(lab.session, lab.root, lab.spec, lab.kernels, set.defines,
+        problem = open_lab(lab.session, lab.root, lab.spec, lab.kernels, std::move(source), set.defines,
                            options.reference_gemm ? EarlierLabKernels::course : EarlierLabKernels::same_set);
     } catch (const KernelBuildError& error) {
         fmt::print("\nbuild failed{}\n{}\n", i == 0 ? "" : " at define set '" + set.name + "'",
@@ -237,17 +279,9 @@ void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<Prob
         checks.checked += sizes.size();
         return;
     }
-    const BuiltProgram& built = problem->program();
     note_built_kernel(*problem, options);
-    checks.calls_barrier = checks.calls_barrier || calls_barrier(built.source.text);
-    fmt::print("  defines {}\n", built.defines.empty() ? "(none)" : built.defines.summary());
-    if (const std::string note = problem->setup_note(); i == 0 && !note.empty()) {
-        fmt::print("  note    {}\n", printable_text(note));
-    }
-    for (const std::string& left_out : built.left_out) {
-        if (i == 0) fmt::print("  note    {}\n", printable_text(left_out));
-    }
-    if (i == 0 && !built.build_log.empty()) fmt::print("\ncompiler messages:\n{}\n", built.build_log);
+    checks.calls_barrier = checks.calls_barrier || calls_barrier(problem->program().source.text);
+    print_built(*problem, i);
     if (const std::string limit = device_limit_problem(lab.session, lab.spec, *problem); !limit.empty()) {
         fmt::print("  skipped on this device: {}\n", limit);
         checks.skipped.push_back(set.name);
@@ -255,7 +289,6 @@ void check_set(OpenedLab& lab, const RunOptions& options, const std::vector<Prob
     }
     checks.wrong += check_sizes(*problem, sizes, lab.spec.size_form(), options.seed, place);
     checks.checked += sizes.size();
-    if (i == 0) checks.timed = std::move(problem);
 }
 
 // The timing at the lab's time size (or the last --size), its end-to-end and side-by-side tables.
@@ -290,10 +323,10 @@ int time_checked_kernel(OpenedLab& lab, const RunOptions& options, const Defines
     const std::string again = fmt::format("{} --size {}{}", command, size_flag(time_size, spec.size_form()),
                                           overrides.empty() ? "" : " " + overrides.build_options());
     note_step(StepKind::running, fmt::format("timing at size {} with {}", shown, timed_set), again);
-    if (!print_timing(lab.session, lab.root, *timed, "your kernel", time_size, options.seed, options.repeat,
-                      timed_set)) {
-        return 1;
-    }
+    const TimedOutcome outcome =
+        print_timing(lab.session, lab.root, *timed, "your kernel", time_size, options.seed, options.repeat, timed_set);
+    if (outcome == TimedOutcome::retime_compiled_ahead) return kRetimeCompiledAhead;
+    if (outcome == TimedOutcome::wrong) return 1;
     if (!options.versus.empty()) {
         note_step(StepKind::running, fmt::format("timing at size {} beside --versus", shown), again);
         if (!print_versus(lab, *timed, timed->program().defines, options.versus, time_size, options.seed,
@@ -313,23 +346,12 @@ int time_checked_kernel(OpenedLab& lab, const RunOptions& options, const Defines
     return 0;
 }
 
-// The whole command, in the child process crash_guard runs it in.
-int run_checked(const CommonOptions& common, const RunOptions& options) {
-    note_step(StepKind::opening, fmt::format("opening the device and lab {}", options.lab), "");
-    OpenedLab lab = open_lab_for_command(common, options.lab, kernel_set_name(options.solution, options.submission));
-    const Defines overrides = parse_defines(options.defines);
+// What checking every set came to, with what labcheck's barrier analysis finds in the file: the likely
+// cause of wrong results (an early `return` before the tile loop, not the store it guards), and
+// what its barriers stage would take points for. Returns whether every check was right.
+bool report_checks(OpenedLab& lab, const std::vector<DefineSet>& sets, const Defines& overrides, std::size_t sizes,
+                   const SetChecks& checks) {
     const LabSpec& spec = lab.spec;
-    const std::vector<ProblemSize> sizes = sizes_or(options.sizes, spec.check_sizes, spec.size_form());
-    const std::string command = lab_run_prefix(common, options);
-
-    require_versus_opponent(lab, options.versus);
-    print_lab_header(lab);
-    const auto sets = sets_to_check(spec, overrides);
-    SetChecks checks;
-    for (std::size_t i = 0; i < sets.size(); ++i) {
-        check_set(lab, options, sizes, sets, i, command, checks);
-        if (checks.first_failed_to_build) return 1;
-    }
     if (!overrides.empty() && spec.define_sets.size() > 1) {
         fmt::print(
             "\nChecked at your -D only. Without -D, `lab run {}` checks the lab's {} define sets (lab.toml), "
@@ -339,20 +361,84 @@ int run_checked(const CommonOptions& common, const RunOptions& options) {
     if (!checks.skipped.empty()) {
         fmt::print("\n{} define set(s) could not run on this device and were not checked.\n", checks.skipped.size());
     }
-    if (checks.wrong > 0) {
-        print_wrong_summary(lab.session, checks.wrong, checks.checked, sizes.size(), sets.size(), checks.calls_barrier);
-        return 1;
+    if (!checks.extensions_unused.empty()) {
+        fmt::print("\n{} of the lab's {} define sets belong to optional extensions your kernel file does not use, "
+                   "and were not checked (labcheck does not grade them either).\n",
+                   checks.extensions_unused.size(), sets.size());
     }
-    if (options.no_timing || !checks.timed) return 0;
-    return time_checked_kernel(lab, options, overrides, sizes, std::move(checks.timed), sets.front(), command);
+    // libclang reads the file: a crash there is not the kernel's running (said as the build's).
+    note_step(StepKind::building, "reading the kernel file with labcheck's static barrier analysis", "");
+    const auto errors = static_errors(read_lab_kernel(lab.kernels, spec), sets.front().defines);
+    if (checks.wrong > 0) {
+        const std::size_t sets_checked = sets.size() - checks.extensions_unused.size() - checks.skipped.size();
+        print_wrong_summary(lab.session, checks.wrong, checks.checked, sizes, sets_checked, checks.calls_barrier);
+        print_static_errors(errors, "labcheck's barrier analysis finds this in your kernel file; it is the likely cause "
+                                    "of the wrong results above (and labcheck's barriers stage takes points for it):");
+        return false;
+    }
+    print_static_errors(errors, "Right at every size checked here, but labcheck's barrier analysis finds this in your "
+                                "kernel file (its barriers stage takes points for it, and on a GPU it gives wrong "
+                                "results or hangs):");
+    return true;
+}
+
+// The checks, in the child process crash_guard runs them in: compiled as labcheck's worker compiles
+// its checks (compile_ahead.hpp: on PoCL one work-group function for every size), so that a right
+// kernel that PoCL's size-specialised functions miscompute is right here too, as in the grader.
+int check_child(const CommonOptions& common, const RunOptions& options) {
+    compile_ahead_of_launches();
+    note_step(StepKind::opening, fmt::format("opening the device and lab {}", options.lab), "");
+    OpenedLab lab = open_lab_for_command(common, options.lab, kernel_set_name(options.solution, options.submission));
+    const Defines overrides = parse_defines(options.defines);
+    const LabSpec& spec = lab.spec;
+    const std::vector<ProblemSize> sizes = sizes_or(options.sizes, spec.check_sizes, spec.size_form());
+    const std::string command = lab_run_prefix(common, options);
+
+    require_versus_opponent(lab, options.versus);
+    print_lab_header(lab);
+    const auto sets = checked_define_sets(spec, overrides);
+    SetChecks checks;
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        check_set(lab, options, sizes, sets, i, command, checks);
+        if (checks.first_failed_to_build) return 1;
+    }
+    return report_checks(lab, sets, overrides, sizes.size(), checks) ? 0 : 1;
+}
+
+// The timing of a kernel every check found right, in a child process of its own: as labcheck times
+// (work-group functions specialised to the size, the faster ones), or, with `ahead`, compiled as the
+// checks were, when PoCL's specialised functions got the timed result wrong.
+int timing_child(const CommonOptions& common, const RunOptions& options, bool ahead) {
+    if (ahead) compile_ahead_of_launches();
+    note_step(StepKind::opening, fmt::format("opening the device and lab {} for the timing", options.lab), "");
+    OpenedLab lab = open_lab_for_command(common, options.lab, kernel_set_name(options.solution, options.submission));
+    const Defines overrides = parse_defines(options.defines);
+    const std::vector<ProblemSize> sizes = sizes_or(options.sizes, lab.spec.check_sizes, lab.spec.size_form());
+    const DefineSet first = checked_define_sets(lab.spec, overrides).front();
+    const std::string command = lab_run_prefix(common, options);
+    note_step(StepKind::building, "building the kernel for the timing at " + set_words(first.name, first.defines),
+              command);
+    std::unique_ptr<LabProblem> timed =
+        open_lab(lab.session, lab.root, lab.spec, lab.kernels, first.defines,
+                 options.reference_gemm ? EarlierLabKernels::course : EarlierLabKernels::same_set);
+    note_built_kernel(*timed, options);
+    if (!device_limit_problem(lab.session, lab.spec, *timed).empty()) return 0;  // said by the checks
+    return time_checked_kernel(lab, options, overrides, sizes, std::move(timed), first, command);
 }
 
 }  // namespace
 
 int run_command(const CommonOptions& common, const RunOptions& options) {
     const int step_limit = options.step_limit >= 0 ? options.step_limit : options.no_timing ? kNoTimingStepLimit : 0;
-    return run_guarded([&] { return report_errors([&] { return run_checked(common, options); }); }, "lab run",
-                       step_limit);
+    const int checked =
+        run_guarded([&] { return report_errors([&] { return check_child(common, options); }); }, "lab run", step_limit);
+    if (checked != 0 || options.no_timing) return checked;
+    const auto timing = [&](bool ahead) {
+        return run_guarded([&] { return report_errors([&] { return timing_child(common, options, ahead); }); },
+                           "lab run", step_limit);
+    };
+    const int timed = timing(false);
+    return timed == kRetimeCompiledAhead ? timing(true) : timed;
 }
 
 }  // namespace course

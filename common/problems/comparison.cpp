@@ -17,6 +17,7 @@ MismatchKind classify(float got) {
     const auto bits = float_bits(got);
     if (bits == kUnwrittenBits) return MismatchKind::never_written;
     if (bits == kInputGuardBits) return MismatchKind::read_outside;
+    if (bits == kLocalPoisonBits) return MismatchKind::unwritten_local;
     if (!std::isfinite(got)) return MismatchKind::not_a_number;
     return MismatchKind::wrong_value;
 }
@@ -25,6 +26,7 @@ ElementState state_of(MismatchKind kind) {
     switch (kind) {
         case MismatchKind::never_written: return ElementState::never_written;
         case MismatchKind::read_outside: return ElementState::read_outside;
+        case MismatchKind::unwritten_local:
         case MismatchKind::not_a_number:
         case MismatchKind::wrong_value: break;
     }
@@ -101,6 +103,10 @@ std::string describe_mismatch(const Comparison& comparison, const std::string& n
         case MismatchKind::read_outside:
             text = fmt::format("{} holds a value read from outside an input buffer: expected {:.6g}.", element,
                                m.expected);
+            break;
+        case MismatchKind::unwritten_local:
+            text = fmt::format("{} holds a value read from __local memory that no work-item wrote: expected {:.6g}.",
+                               element, m.expected);
             break;
         case MismatchKind::not_a_number:
             text = fmt::format("{} is {}: expected {:.6g}.", element, m.got, m.expected);

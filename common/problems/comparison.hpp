@@ -16,6 +16,7 @@ enum class MismatchKind {
     wrong_value,    // a number, but not within tolerance
     never_written,  // still holds the NaN pattern written before the launch
     read_outside,   // holds the NaN pattern of an input's guard zone
+    unwritten_local,  // holds the NaN that __local memory holds when a check starts (harness/local_poison.hpp)
     not_a_number,   // some other NaN or infinity
 };
 

@@ -19,6 +19,11 @@ std::string hint(const Comparison& comparison) {
                    " matrix bounds, and load 0 outside them where a sum needs it. To find the line, run the same"
                    " command under Oclgrind (`oclgrind build/common/lab run ... --no-timing` with a small --size):"
                    " there the inputs are exactly their size, and every read past one is named with its line.";
+        case MismatchKind::unwritten_local:
+            return " Every check starts with __local memory full of NaN, so a read past the end of a __local array"
+                   " (a loop bound or an index larger than the array: TILE_SIZE, not a literal), or of a tile element"
+                   " whose load was skipped (an early return, a load under a condition), shows up here. On a GPU it"
+                   " reads whatever another work-group or variable left there.";
         case MismatchKind::not_a_number:
             return " A NaN usually comes from reading memory that was never written (a local tile not fully loaded).";
         case MismatchKind::wrong_value:
@@ -56,6 +61,9 @@ std::string repeating_failure(const Comparison& comparison, const GuardDamage& d
     if (comparison.ok() || damage.any()) return {};
     if (comparison.never_written == comparison.checked) return fmt::format("no element of {} was written", name);
     if (comparison.zeros == comparison.checked) return fmt::format("every element of {} was 0", name);
+    if (comparison.first && comparison.first->kind == MismatchKind::unwritten_local) {
+        return fmt::format("{} holds values read from __local memory that no work-item wrote", name);
+    }
     return {};
 }
 

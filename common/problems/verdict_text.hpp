@@ -25,8 +25,10 @@ std::string verdict_text(const Comparison& comparison, const GuardDamage& damage
 // A failure that reads the same at every size, in a few words, so that a report can say it in
 // full once and only name the other sizes: "no element of at was written" when the kernel wrote
 // nothing (every checked element still holds the never-written marker), "every element of c was
-// 0" when it stored 0 everywhere (a sum never accumulated); in both cases with nothing written
-// outside the output. Empty for any other failure: those differ from size to size.
+// 0" when it stored 0 everywhere (a sum never accumulated), "c holds values read from __local memory
+// that no work-item wrote" when its first wrong element holds the poison of harness/local_poison.hpp;
+// in each case with nothing written outside the output. Empty for any other failure: those differ
+// from size to size.
 std::string repeating_failure(const Comparison& comparison, const GuardDamage& damage, const std::string& name);
 
 }  // namespace course

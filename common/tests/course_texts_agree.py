@@ -17,6 +17,12 @@ Read from the files, nothing written down here:
     define written `NAME = V` takes a value lab.toml gives NAME; the file the README says you
     edit is lab.toml's kernel_file; the kernels of its contract are the ones the top README's
     table and docs/contracts.md name;
+  - tile defaults: a sentence or table row of a lab README, or of the deck that leads to the lab,
+    that calls a tile shape "the GPU default(s)" (or CPU), and does not mark it as past ("then",
+    "before", "earlier", "was"), gives lab.toml's values for that class: a macro tile
+    `M × N × K` is TILE_M × TILE_N × TILE_K, a micro tile `M × N micro tiles` (or the `M × N` after
+    a macro tile) WPT_M × WPT_N, `(M + N) × K` the two slices, `S KiB` their (TILE_M + TILE_N) ·
+    TILE_K · 4 bytes;
   - links: a link to a Markdown file's #anchor names a heading of that file;
   - measured figures (results_figures.py): every figure of a table whose header links a results
     page (`[H200](../../docs/results/h200.md)`) is that run's, from docs/results/*.json; every lab
@@ -336,6 +342,67 @@ def check_labs_against_toml(report, labs):
         check_file_and_kernels(report, lab, tables)
 
 
+PAST = re.compile(r'\b(then|before|earlier|was|were|used to)\b')
+CLASS_DEFAULT = re.compile(r"\bthe (GPU|CPU) defaults?\b(?!')")  # not "the CPU defaults' multiply-adds"
+MACRO = re.compile(r'\b(\d+) × (\d+) × (\d+)\b(?! multiply)')
+MICRO = re.compile(r'\b(\d+) × (\d+)(?= micro)|(?<=, )(\d+) × (\d+)\b(?! ×)')
+SLICES = re.compile(r'\((\d+) \+ (\d+)\) × (\d+)')
+KIB = re.compile(r'\b(\d+) KiB for the (?:GPU|CPU) defaults?')
+
+
+def sentences(text):
+    """Table rows and the sentences of each paragraph, white space flattened."""
+    for block in re.split(r'\n\s*\n', text):
+        if block.lstrip().startswith('|'):
+            yield from (row for row in block.splitlines() if row.strip())
+            continue
+        yield from re.split(r'(?<=[.;:])\s+(?=[A-Z(])', flat(block))
+
+
+def class_defines(lab, device_class):
+    merged = dict(lab.toml.get('defines', {}))
+    merged.update(lab.toml.get(device_class, {}).get('defines', {}))
+    return merged
+
+
+def tile_claims(sentence, d):
+    """(what the sentence says, what lab.toml's defines `d` make it) for each tile figure in it."""
+    claims = []
+    if all(k in d for k in ('TILE_M', 'TILE_N', 'TILE_K')):
+        want = (d['TILE_M'], d['TILE_N'], d['TILE_K'])
+        claims += [(' × '.join(m), ' × '.join(map(str, want))) for m in MACRO.findall(sentence)]
+        claims += [(f'({m[0]} + {m[1]}) × {m[2]}', f'({want[0]} + {want[1]}) × {want[2]}')
+                   for m in SLICES.findall(sentence)]
+        kib = (want[0] + want[1]) * want[2] * 4 / 1024
+        claims += [(f'{m} KiB', f'{kib:g} KiB') for m in KIB.findall(sentence)]
+    if 'WPT_M' in d and 'WPT_N' in d:
+        for m in MICRO.finditer(sentence):
+            said = ' × '.join(g for g in m.groups() if g)
+            claims.append((said + ' micro tiles', f"{d['WPT_M']} × {d['WPT_N']} micro tiles"))
+    return claims
+
+
+def check_tile_defaults(report, labs, decks):
+    """What a README or the deck leading to a lab calls the GPU (or CPU) default tile is lab.toml's."""
+    by_number = {lab.number: lab for lab in labs if lab.toml is not None}
+    texts = [(lab.readme_path, lab.readme, lab) for lab in by_number.values() if lab.readme]
+    for deck in decks:
+        lab = by_number.get(deck_lab(deck))
+        if lab is not None:
+            texts.append((deck, deck.read_text(), lab))
+    for path, text, lab in texts:
+        for sentence in sentences(text):
+            named = CLASS_DEFAULT.search(sentence)
+            if not named or PAST.search(sentence):
+                continue
+            device_class = named.group(1).lower()
+            for said, want in tile_claims(sentence, class_defines(lab, device_class)):
+                if said.split(' micro')[0] != want.split(' micro')[0]:
+                    report.fail(path, f'{said} for the {device_class.upper()} defaults ("{sentence.strip()[:80]}")',
+                                f'{want} (lab {lab.number}\'s lab.toml, [{device_class}.defines] on [defines])',
+                                'write lab.toml\'s values, or mark a figure of an earlier run as past ("then")')
+
+
 def markdown_files(root):
     skip = {'.git', 'build', 'subprojects', 'node_modules'}
     for path in sorted(root.rglob('*.md')):
@@ -375,6 +442,7 @@ def main():
     check_headings(report, labs)
     check_quoted_sections(report, labs)
     check_labs_against_toml(report, labs)
+    check_tile_defaults(report, labs, decks)
     check_anchors(report)
     check_results_figures(report, labs, list(markdown_files(root)))
     for note in report.notes:

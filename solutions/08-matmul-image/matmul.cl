@@ -35,12 +35,10 @@
 #error "WPT_N and TILE_K must be multiples of 4 (a texel of B holds four columns; A is read in float4s along k)"
 #endif
 
-// slide: sampler
 // Integer texel coordinates (not 0..1), the texel they name (no blending), and
 // outside the image a zero texel instead of a read out of bounds.
 __constant sampler_t b_sampler =
     CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
-// end slide: sampler
 
 __kernel __attribute__((reqd_work_group_size(TILE_N / WPT_N, TILE_M / WPT_M, 1)))
 void matmul(__global const float* a, __read_only image2d_t b, __global float* c, uint M, uint K, uint N)
@@ -76,9 +74,7 @@ void matmul(__global const float* a, __read_only image2d_t b, __global float* c,
         }
         }
 
-    // slide: store
     for (uint i = 0; i < WPT_M; ++i)
         for (uint j = 0; j < WPT_N / 4; ++j)
             vstore4(acc[i][j], 0, c + (size_t)(row + i) * N + col + 4 * j);
-    // end slide: store
 }

@@ -186,13 +186,6 @@ SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden) {
     return {candidates[pick], data_seed, pick > 0};
 }
 
-std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec, const course::Defines& overrides) {
-    if (overrides.empty()) return spec.define_sets;
-    course::Defines defines = spec.defines;
-    defines.merge(overrides);
-    return {{"command line", defines, ""}};
-}
-
 double simulated_work(const course::LabSpec& spec, const course::Defines& defines,
                       const std::vector<SizeCheck>& checks) {
     course::Extents multiple{1, 1, 1};

@@ -61,11 +61,6 @@ std::vector<SizeCheck> correctness_checks(const course::LabSpec& spec, const Hid
 // when a hidden time size does not parse.
 SizeCheck timed_check(const course::LabSpec& spec, const HiddenChecks* hidden);
 
-// The define sets a run checks: the lab's own (LabSpec::define_sets), or, when the command
-// line gives -D, a single set named "command line": this class's defaults with those on top
-// (whoever passes -D chose one configuration to try; the report says the lab's sets were not run).
-std::vector<course::DefineSet> checked_define_sets(const course::LabSpec& spec, const course::Defines& overrides);
-
 // The sizes Oclgrind runs the kernel at, at one define set: `race_sizes` from the lab's
 // [checker] table when given, else small sizes with ragged edges for the lab's kind of
 // problem (a product gets K = 2.5 K-steps + 1 at the set's TILE_K or TILE_SIZE: at least

@@ -578,6 +578,10 @@ void note_error_limit(const OclgrindOutput& output, const DynamicContext& contex
 
 }  // namespace
 
+bool is_out_of_bounds(const Finding& finding) {
+    return finding.error && finding.rule == std::string("oclgrind-") + oclgrind_kind_name(OclgrindKind::invalid_access);
+}
+
 std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context) {
     Grouped grouped = grouped_diagnostics(output);
     std::vector<Finding> findings;

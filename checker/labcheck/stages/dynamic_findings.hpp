@@ -24,6 +24,10 @@ struct DynamicContext {
 // `source`, e.g. "a" for the load in `v = a[j * k + i];`; empty when none does.
 std::string identifier_at(const std::string& source, unsigned line, unsigned column);
 
+// Whether a finding is an access outside a buffer or a __local array: the correctness stage counts
+// it (stage_correctness.cpp), the barriers stage does not.
+bool is_out_of_bounds(const Finding& finding);
+
 // One finding per distinct problem (kind, kernel, lines), most serious first:
 // divergence, races, out-of-bounds accesses, then uninitialised values.
 std::vector<Finding> dynamic_findings(const OclgrindOutput& output, const DynamicContext& context);

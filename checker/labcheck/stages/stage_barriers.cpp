@@ -237,6 +237,7 @@ void add_dynamic_findings(const LabUnderTest& lab, const DynamicRuns& dynamic, s
     }
     for (const auto* run : dynamic.runs) {
         for (auto& f : oclgrind_findings(lab, *run, grader_problem)) {
+            if (is_out_of_bounds(f)) continue;  // the correctness stage's (out_of_bounds_findings)
             // The same problem at several define sets is told once, at the first.
             const bool told = std::any_of(findings.begin(), findings.end(), [&](const Finding& earlier) {
                 return earlier.source == f.source && earlier.rule == f.rule && earlier.line == f.line;
@@ -403,6 +404,15 @@ void decide_barriers_verdict(StageResult& r, const DynamicRuns& dynamic) {
 }
 
 }  // namespace
+
+std::vector<Finding> out_of_bounds_findings(const LabUnderTest& lab, const UnitRun& dynamic) {
+    std::string grader_problem;  // the barriers stage reports a run Oclgrind could not make
+    std::vector<Finding> found;
+    for (auto& f : oclgrind_findings(lab, dynamic, grader_problem)) {
+        if (is_out_of_bounds(f)) found.push_back(std::move(f));
+    }
+    return found;
+}
 
 bool oclgrind_needs_retry(const UnitRun& dynamic) {
     return !parse_oclgrind_output(dynamic.output).simulator_errors.empty();

@@ -213,6 +213,7 @@ bool pocl_miscompiled(const SetRuns& set) {
 struct Totals {
     std::size_t run = 0, passed = 0, hidden = 0, sets_run = 0, not_run = 0;
     std::vector<Failure> failures;
+    std::vector<Finding> findings;  // Oclgrind's out-of-bounds accesses, for the JSON
     std::vector<std::string> warnings, notes, set_names, timeouts;
     std::string first_failure;
 };
@@ -232,7 +233,27 @@ std::string forgive_pocl(const SetRuns& set, SetTally& t) {
     return warning;
 }
 
-void add_set(Totals& totals, const SetRuns& set, SetTally t) {
+// An access Oclgrind saw outside a buffer or a __local array at the set fails every check there: the
+// numbers on the graded device were right by luck (PoCL's __local memory holds NaN at each check,
+// but a read past one array can land in another, and a stray write may land where nothing is read).
+void add_out_of_bounds(const LabUnderTest& lab, const SetRuns& set, SetTally& t, Totals& totals) {
+    if (set.dynamic == nullptr) return;
+    std::vector<Finding> found = out_of_bounds_findings(lab, *set.dynamic);
+    if (found.empty()) return;
+    const Finding& f = found.front();
+    const std::string text = fmt::format(
+        "an access out of bounds at define set {}, seen by Oclgrind (which runs the kernel at small sizes with "
+        "inputs of exactly their size and names every access outside a buffer or a __local array; every check "
+        "at this set counts as wrong, since its right numbers were luck): {}",
+        set_label(*set.check), f.message);
+    t.passed = 0;
+    t.first_failure = fmt::format("{} (Oclgrind{})", f.summary,
+                                  set.check->job.define_set.empty() ? "" : ", at '" + set.check->job.define_set + "'");
+    t.failures.insert(t.failures.begin(), Failure{text, 0});
+    for (auto& finding : found) totals.findings.push_back(std::move(finding));
+}
+
+void add_set(const LabUnderTest& lab, Totals& totals, const SetRuns& set, SetTally t) {
     if (!t.skipped.empty() && t.skip_kind == SetSkip::extension_unused) {
         // An optional extension not taken on is no gap in the check: said, not warned about.
         totals.notes.push_back(fmt::format("define set {} was not checked: {}.", set_label(*set.check), t.skipped));
@@ -248,6 +269,7 @@ void add_set(Totals& totals, const SetRuns& set, SetTally t) {
     ++totals.sets_run;
     if (!set.check->job.define_set.empty()) totals.set_names.push_back(set.check->job.define_set);
     if (t.passed < t.run && on_pocl(*set.check) && pocl_miscompiled(set)) totals.warnings.push_back(forgive_pocl(set, t));
+    add_out_of_bounds(lab, set, t, totals);
     totals.run += t.run;
     totals.passed += t.passed;
     totals.hidden += t.hidden;
@@ -270,6 +292,7 @@ std::string sets_where(const std::vector<std::string>& set_names) {
 
 void decide_correctness_verdict(StageResult& r, const Totals& totals) {
     const std::string where = sets_where(totals.set_names);
+    r.findings = totals.findings;
     if (totals.run == 0) {
         r.points = totals.warnings.empty() ? r.max_points : 0.0;
         r.verdict = totals.warnings.empty() ? Verdict::pass : Verdict::error;
@@ -335,7 +358,7 @@ StageResult evaluate_correctness(const LabUnderTest& lab, const std::vector<SetR
         r.seconds += set.check->outcome.seconds + (set.pocl_cbs != nullptr ? set.pocl_cbs->outcome.seconds : 0.0);
         SetTally t = tally(lab, *set.check);
         if (t.grader_problem) return grader_error(lab, Stage::correctness, t.grader_text);
-        add_set(totals, set, std::move(t));
+        add_set(lab, totals, set, std::move(t));
     }
     decide_correctness_verdict(r, totals);
     return r;

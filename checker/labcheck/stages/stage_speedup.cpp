@@ -162,8 +162,9 @@ StageResult speedup_baseline_not_here(const LabUnderTest& lab) {
         "This copy of the course (the student edition) has no {}, the kernel this lab's speed is measured "
         "against: it is the course's own naive kernel, which would answer a lab, so only the instructor's grader "
         "holds it. The stage counts in no total here; the instructor's grader measures the speedup when it grades "
-        "your submission. `build/common/lab run {}` times your kernel on this device, and `--versus NAME=VALUE` "
-        "compares two configurations of it.",
+        "your submission. `build/common/lab run {}` times your kernel on this device; `--versus file:OLD.cl` "
+        "times it beside an earlier version of your file, `--versus lab:NN` beside another lab's kernel of yours "
+        "that computes the same, and `--versus NAME=VALUE` beside another configuration of it.",
         baseline_name(lab), lab.spec->number);
     return r;
 }

@@ -33,6 +33,10 @@ struct SetRuns {
     // On PoCL, the sizes the check got wrong, again with POCL_WORK_GROUP_METHOD=cbs: right
     // there means PoCL's default work-group compiler got the kernel wrong (see stage_correctness).
     const UnitRun* pocl_cbs = nullptr;
+    // Oclgrind's run at the set, when the barriers stage ran it: an access it saw outside a buffer or
+    // a __local array fails the set here, in correctness (a result right by luck on one device is not
+    // right), and is no finding of the barriers stage.
+    const UnitRun* dynamic = nullptr;
 };
 
 // What Oclgrind did for a lab: a run per define set it ran at, the sets it left out by design,
@@ -73,6 +77,10 @@ StageResult evaluate_correctness(const LabUnderTest& lab, const UnitRun& check);
 // Every define set's checks together: 4 × (checks right / checks run). A set the device
 // cannot run is left out with a warning; a PoCL miscompilation is a warning, not a fail.
 StageResult evaluate_correctness(const LabUnderTest& lab, const std::vector<SetRuns>& sets);
+
+// Oclgrind's out-of-bounds accesses in one of its runs (dynamic_findings.hpp, is_out_of_bounds), as
+// the correctness stage reports them; the barriers stage leaves them out.
+std::vector<Finding> out_of_bounds_findings(const LabUnderTest& lab, const UnitRun& dynamic);
 
 // The static analysis and Oclgrind at every define set: an error from either fails the stage;
 // otherwise the points are the share of the planned (set, size) pairs that Oclgrind checked, so

@@ -5,6 +5,7 @@
 #include "stages/stages.hpp"
 
 #include "description/lab_spec.hpp"
+#include "problems/define_set_choice.hpp"
 #include "problems/lab_session.hpp"
 #include "util/text_escape.hpp"
 #include "util/user_error.hpp"
@@ -53,7 +54,8 @@ struct LabWork {
     std::vector<SetRuns> set_runs() const {
         std::vector<SetRuns> runs;
         for (const auto& s : sets) {
-            runs.push_back({s.check ? &*s.check : nullptr, s.pocl_cbs ? &*s.pocl_cbs : nullptr});
+            runs.push_back({s.check ? &*s.check : nullptr, s.pocl_cbs ? &*s.pocl_cbs : nullptr,
+                            s.dynamic ? &*s.dynamic : nullptr});
         }
         return runs;
     }
@@ -156,7 +158,7 @@ struct Grading {
 // way).
 void add_check_tasks(LabWork& work, const Grading& grading, std::vector<std::function<void()>>& tasks) {
     const GradeSettings& settings = grading.settings;
-    for (const auto& set : checked_define_sets(work.spec, settings.defines)) {
+    for (const auto& set : course::checked_define_sets(work.spec, settings.defines)) {
         SetWork set_work;
         set_work.set = set;
         work.sets.push_back(std::move(set_work));
@@ -391,11 +393,12 @@ std::vector<StageResult> results_for(LabWork& work, const GradeSettings& setting
                 break;
             case Stage::speedup:
                 if (!work.spec.speedup) break;  // this lab has no speed target
-                if (!built) {
-                    results.push_back(blocked(stage));
-                } else if ((correctness->verdict == Verdict::pass || correctness->verdict == Verdict::warn) &&
-                           !course::baseline_in_course(settings.root, work.spec)) {
+                if (!course::baseline_in_course(settings.root, work.spec)) {
+                    // The student edition: the stage counts in no total, right kernel or wrong, so that
+                    // every kernel's total is out of the same points.
                     results.push_back(speedup_baseline_not_here(lab));
+                } else if (!built) {
+                    results.push_back(blocked(stage));
                 } else if ((correctness->verdict != Verdict::pass && correctness->verdict != Verdict::warn) ||
                            !work.speedup) {
                     results.push_back(

@@ -6,6 +6,7 @@
 
 #include "harness/cl_session.hpp"
 #include "harness/compile_ahead.hpp"
+#include "problems/define_set_choice.hpp"
 #include "problems/device_fit.hpp"
 #include "harness/kernel_launch.hpp"
 #include "harness/kernel_source.hpp"
@@ -14,7 +15,6 @@
 #include "description/lab_spec.hpp"
 #include "description/problem_size.hpp"
 #include "harness/program_build.hpp"
-#include "harness/source_identifiers.hpp"
 #include "problems/repeated_check.hpp"
 #include "problems/timed_result.hpp"
 #include "harness/timing.hpp"
@@ -155,19 +155,26 @@ std::optional<course::KernelSource> read_submission(EventWriter& events, const W
     }
 }
 
+// Builds the kernel under test from its text, reporting a "build" event either way.
+std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course::ClSession& session,
+                                                     const WorkerJob& job, const course::LabSpec& spec,
+                                                     course::KernelSource source) {
+    std::unique_ptr<course::LabProblem> problem;
+    BuildEvent event;
+    {
+        const CompileStep step(events, CompileWhat::submission);
+        event = try_build(session, job, spec, std::move(source), problem);
+    }
+    events.write(event);
+    return event.ok ? std::move(problem) : nullptr;
+}
+
 // Reads and builds the kernel under test, reporting a "build" event either way.
 std::unique_ptr<course::LabProblem> build_submission(EventWriter& events, course::ClSession& session,
                                                      const WorkerJob& job, const course::LabSpec& spec) {
     auto source = read_submission(events, job, spec);
     if (!source) return nullptr;
-    std::unique_ptr<course::LabProblem> problem;
-    BuildEvent event;
-    {
-        const CompileStep step(events, CompileWhat::submission);
-        event = try_build(session, job, spec, std::move(*source), problem);
-    }
-    events.write(event);
-    return event.ok ? std::move(problem) : nullptr;
+    return build_submission(events, session, job, spec, std::move(*source));
 }
 
 // Under Oclgrind, each check is announced on stderr so that its reports can be told apart.
@@ -211,13 +218,11 @@ void run_checks(EventWriter& events, course::LabProblem& problem, const std::vec
 }
 
 // Why the job's define set, an optional extension's, is not checked: the kernel file does not use
-// the extension's define ("" when it does, or the set is not an extension's).
-std::string unused_extension(const course::LabSpec& spec, const WorkerJob& job, const course::LabProblem& problem) {
+// the extension's define ("" when it does, or the set is not an extension's). `lab run` decides the
+// same way (problems/define_set_choice.hpp), before building: a set that is not graded cannot fail.
+std::string unused_extension(const course::LabSpec& spec, const WorkerJob& job, const std::string& source) {
     for (const auto& set : spec.define_sets) {
-        if (set.name != job.define_set || set.only_if_used.empty()) continue;
-        if (course::uses_identifier(problem.program().source.text, set.only_if_used)) return {};
-        return fmt::format("the kernel file does not use {}, so the lab's optional extension is not graded",
-                           set.only_if_used);
+        if (set.name == job.define_set) return course::unused_extension(set, source);
     }
     return {};
 }
@@ -266,12 +271,14 @@ void check_job(EventWriter& events, const WorkerJob& job, bool under_oclgrind) {
     // Checks are limited launch by launch: PoCL's compiling at first launch moves into the build.
     if (!under_oclgrind) course::compile_ahead_of_launches();
     auto [session, spec] = open_job(events, job, under_oclgrind ? "oclgrind" : job.device);
-    auto problem = build_submission(events, session, job, spec);
-    if (!problem) return;
-    if (const std::string unused = unused_extension(spec, job, *problem); !unused.empty()) {
+    auto source = read_submission(events, job, spec);
+    if (!source) return;
+    if (const std::string unused = unused_extension(spec, job, source->text); !unused.empty()) {
         events.write(SetSkippedEvent{job.define_set, unused, SetSkip::extension_unused});
         return;
     }
+    auto problem = build_submission(events, session, job, spec, std::move(*source));
+    if (!problem) return;
     if (const std::string limit = course::device_limit_problem(session, spec, *problem); !limit.empty()) {
         events.write(SetSkippedEvent{job.define_set, limit, SetSkip::device_limit});
         return;
