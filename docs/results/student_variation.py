@@ -41,7 +41,8 @@ def renamed(text, rng):
     kernels = set(re.findall(r"(?:__kernel|kernel)\s+void\s+(\w+)", text))
     parts = code_parts(text)
     code = "".join(parts[0::2])
-    declared = [name for name in dict.fromkeys(DECLARATION.findall(code)) if name not in kernels]
+    fields = set(re.findall(r"(?:\.|->)\s*([A-Za-z_]\w*)", code))  # a struct's fields keep their names
+    declared = [name for name in dict.fromkeys(DECLARATION.findall(code)) if name not in kernels | fields]
     used = set(re.findall(r"\b\w+\b", text))
     pool = [n for n in NAMES if n not in used]
     rng.shuffle(pool)
