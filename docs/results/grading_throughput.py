@@ -462,6 +462,21 @@ def one_student_lines(o):
     return lines
 
 
+def distinct_class_lines(d):
+    """The generator's class of distinct files: what it hands in, that the variation changes no verdict,
+    and, where it was not graded on a GPU node, what the measured per-run times project."""
+    lines = [f"- generated: {d['students']} students × {len(d['labs'])} labs (seed {d['seed']}): "
+             f"{d['distinct']} distinct files of {d['files']} ({d['kinds']}): every file differs from every other "
+             f"but the {d['copies']} exact copies of an earlier student's file, which the grader grades once",
+             f"- the variation changes no verdict: `grading_throughput.py --check-variation` graded each of the "
+             f"{d['variation']['kernels']} kernels the class draws from beside its varied form (build and "
+             f"correctness, {d['variation']['device']}, {d['variation']['measured']}): "
+             f"{d['variation']['changed']} verdicts changed"]
+    if d.get("note"):
+        lines += ["", d["note"]]
+    return lines
+
+
 def write_page(data, output):
     lines = [
         "# Grading throughput: a generated class",
@@ -470,13 +485,21 @@ def write_page(data, output):
         "run it by hand on the machine you grade on). The class is generated from the course's own kernels: per",
         f"lab, {SOLUTION_SHARE:.0%} of the students hand in the solution, {STUB_SHARE:.0%} the stub and the rest a "
         "mutant of that lab",
-        "(checker/mutants; a lab of several files gets its stub), so most files are identical, as in real",
-        "classes; identical files are graded once (checker/README.md, \"Identical files\").",
+        "(checker/mutants; a lab of several files gets its stub), each written in the student's own hand",
+        "(`docs/results/student_variation.py`: names, loop forms, equivalent expressions, layout, comments), so",
+        f"that every file differs, as in a real class, but {COPY_SHARE:.0%} exact copies of an earlier student's "
+        "file; identical",
+        "files are graded once (checker/README.md, \"Identical files\").",
         "",
     ]
+    if "distinct_class" in data:
+        lines += ["## A class whose files all differ", ""] + distinct_class_lines(data["distinct_class"]) + [""]
     if "class" in data:
         c = data["class"]
-        lines += [f"## A class of {c['students']} students, {len(c['labs'])} labs, every stage", ""]
+        heading = f"## A class of {c['students']} students, {len(c['labs'])} labs, every stage"
+        if not c.get("exact_copies"):
+            heading += " (generated before every file differed)"
+        lines += [heading, ""]
         lines += class_lines(c) + [""]
         if "class_note" in data:
             lines += [data["class_note"], ""]
@@ -496,6 +519,18 @@ def verdicts_by_student(json_path):
     for student in json.loads(json_path.read_text())["students"]:
         found[student["student"]] = {test["name"]: test["status"] for test in student["results"]["tests"]}
     return found
+
+
+def count_distinct(args, entry):
+    """The generator's class counted, not graded: `entry` (the page's "distinct_class") with its figures."""
+    folders = lab_folders([lab.strip() for lab in args.labs.split(",") if lab.strip()])
+    with tempfile.TemporaryDirectory(prefix="distinct-") as scratch:
+        distinct, kinds, copies = generate(pathlib.Path(scratch) / "class", args.students, folders, args.seed)
+    entry.update({"students": args.students, "labs": [f[:2] for f in folders], "seed": args.seed,
+                  "files": args.students * len(folders), "distinct": sum(distinct.values()),
+                  "copies": sum(copies.values()),
+                  "kinds": ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))})
+    return entry
 
 
 def check_variation(args):
@@ -543,7 +578,8 @@ def check_variation(args):
           f"{len(unsteady)} not compared, their own two gradings differed: {', '.join(unsteady) or 'none'}")
     for line in changed:
         print("  changed:", line)
-    return 1 if changed else 0
+    return {"kernels": len(pairs), "changed": len(changed), "unsteady": len(unsteady),
+            "measured": datetime.date.today().isoformat(), "device": device_line([], default_lab_command(args))}
 
 
 def main():
@@ -566,11 +602,14 @@ def main():
     parser.add_argument("--labcheck", default=str(ROOT / "build" / "checker" / "labcheck"))
     parser.add_argument("--lab-command", help="the `lab` program, for `lab devices` (default: beside labcheck)")
     args = parser.parse_args()
-    if args.check_variation:
-        sys.exit(check_variation(args))
     data_path = pathlib.Path(args.data)
     data = json.loads(data_path.read_text()) if data_path.is_file() else {}
-    if args.one_student:
+    if args.check_variation:
+        variation = check_variation(args)
+        if args.labs or variation["changed"]:  # a partial or failed check is printed, not published
+            sys.exit(1 if variation["changed"] else 0)
+        data["distinct_class"] = count_distinct(args, dict(data.get("distinct_class", {}), variation=variation))
+    elif args.one_student:
         data["one_student"] = one_student(args)
     elif not args.render:
         data["class"] = grade_class(args)
